@@ -1,0 +1,192 @@
+"""Drivers: playing games with policies, sampling chance from an explicit seed.
+
+Nothing here touches the global :mod:`random` generator. :func:`play` derives two
+independent streams from its seed, one for chance and one for the policies, so a
+seed reproduces the same game on every machine, and changing a policy does not
+change the dice it meets.
+
+>>> from byzantium.core.dice import d6
+>>> rng = random.Random(7)
+>>> sample(d6(), rng) in range(1, 7)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from typing import TypeVar
+
+from byzantium.core.errors import ByzantiumError
+from byzantium.core.game import CHANCE, TERMINAL, Game, Step
+from byzantium.core.records import GameRecord
+
+__all__ = [
+    "Policy",
+    "ScriptExhaustedError",
+    "StepHook",
+    "chance_policy",
+    "first_action_policy",
+    "play",
+    "playout",
+    "random_policy",
+    "sample",
+    "scripted",
+]
+
+S = TypeVar("S")
+A = TypeVar("A")
+T = TypeVar("T")
+
+#: A decision maker: given the game, the state and a random stream, pick an action.
+Policy = Callable[[Game[S, A], S, random.Random], A]
+#: Called after every step of :func:`play` with the state before, who acted, the
+#: action and the transition (its new state and events).
+StepHook = Callable[[S, int, A, Step[S]], None]
+
+
+class ScriptExhaustedError(ByzantiumError):
+    """A scripted policy was asked for more actions than it was given."""
+
+
+def sample(outcomes: Sequence[tuple[T, Fraction]], rng: random.Random) -> T:
+    """Draw one outcome with exactly its probability (no floating point)."""
+    if not outcomes:
+        raise ValueError("cannot sample from no outcomes")
+    scale = math.lcm(*(p.denominator for _, p in outcomes))
+    weights = [p.numerator * (scale // p.denominator) for _, p in outcomes]
+    if sum(weights) != scale or min(weights) < 0:
+        raise ValueError(f"probabilities sum to {Fraction(sum(weights), scale)}, not 1")
+    point = rng.randrange(scale)
+    for (outcome, _), weight in zip(outcomes, weights, strict=True):
+        if point < weight:
+            return outcome
+        point -= weight
+    raise AssertionError("unreachable: weights sum to scale")  # pragma: no cover
+
+
+def chance_policy(game: Game[S, A], state: S, rng: random.Random) -> A:
+    """Sample a chance node's outcome with its exact probability."""
+    return sample(game.chance_outcomes(state), rng)
+
+
+def random_policy(game: Game[S, A], state: S, rng: random.Random) -> A:
+    """Pick uniformly among the legal actions."""
+    return rng.choice(game.legal_actions(state))
+
+
+def first_action_policy(game: Game[S, A], state: S, rng: random.Random) -> A:
+    """Always take the first legal action (the simplest one, by convention)."""
+    del rng
+    return game.legal_actions(state)[0]
+
+
+def scripted(actions: Iterable[A]) -> Policy[S, A]:
+    """A policy that plays the given actions in order (chance outcomes too).
+
+    Use it to force rolls: ``play(game, chance=scripted([Roll(6), Roll(1)]))``.
+    """
+    pending = iter(actions)
+
+    def policy(game: Game[S, A], state: S, rng: random.Random) -> A:
+        del game, state, rng
+        try:
+            return next(pending)
+        except StopIteration:
+            raise ScriptExhaustedError("the script has no more actions") from None
+
+    return policy
+
+
+def _policy_table(
+    game: Game[S, A], policies: Policy[S, A] | Sequence[Policy[S, A]] | None
+) -> list[Policy[S, A]]:
+    if policies is None:
+        return [random_policy] * game.NUM_PLAYERS
+    if callable(policies):
+        return [policies] * game.NUM_PLAYERS
+    table = list(policies)
+    if len(table) != game.NUM_PLAYERS:
+        raise ValueError(f"{game.ID} has {game.NUM_PLAYERS} players, got {len(table)} policies")
+    return table
+
+
+def play(
+    game: Game[S, A],
+    policies: Policy[S, A] | Sequence[Policy[S, A]] | None = None,
+    *,
+    seed: int = 0,
+    chance: Policy[S, A] | None = None,
+    max_steps: int = 1_000_000,
+    digests: bool = True,
+    on_step: StepHook[S, A] | None = None,
+) -> GameRecord[A]:
+    """Play a game from its initial state and return its record.
+
+    ``policies`` is one policy for every player or a sequence with one per player
+    (default: uniformly random legal actions). Chance nodes are sampled from the
+    seeded stream unless ``chance`` overrides them (for instance with
+    :func:`scripted` rolls). Play stops at a terminal state or after ``max_steps``
+    steps. With ``digests`` the record stores a digest of every state, so a replay
+    detects the first step that differs. ``on_step`` sees every transition with
+    its events (a chronicle printer, say).
+    """
+    table = _policy_table(game, policies)
+    decide_chance: Policy[S, A] = chance if chance is not None else chance_policy
+    chance_rng = random.Random(f"byzantium:{seed}:chance")
+    policy_rng = random.Random(f"byzantium:{seed}:policy")
+    state = game.initial_state()
+    actors: list[int] = []
+    actions: list[A] = []
+    trail: list[str] = []
+    for _ in range(max_steps):
+        actor = game.current_player(state)
+        if actor == TERMINAL:
+            break
+        if actor == CHANCE:
+            action = decide_chance(game, state, chance_rng)
+        else:
+            action = table[actor](game, state, policy_rng)
+        if on_step is not None:
+            step = game.step(state, action)
+            on_step(state, actor, action, step)
+            state = step.state
+        else:
+            state = game.apply(state, action)
+        actors.append(actor)
+        actions.append(action)
+        if digests:
+            trail.append(game.state_digest(state))
+    return GameRecord(
+        game=game.ID,
+        options=tuple(sorted(game.options.items())),
+        components=game.components_digest(),
+        seed=seed,
+        actors=tuple(actors),
+        actions=tuple(actions),
+        digests=tuple(trail),
+        final=game.state_digest(state),
+    )
+
+
+def playout(
+    game: Game[S, A],
+    state: S,
+    rng: random.Random,
+    policy: Policy[S, A] = random_policy,
+    *,
+    max_steps: int = 1_000_000,
+) -> S:
+    """Play on from ``state`` without keeping a record; the fast path for simulations."""
+    for _ in range(max_steps):
+        actor = game.current_player(state)
+        if actor == TERMINAL:
+            break
+        if actor == CHANCE:
+            action = sample(game.chance_outcomes(state), rng)
+        else:
+            action = policy(game, state, rng)
+        state = game.apply(state, action)
+    return state

@@ -1,0 +1,328 @@
+"""The contract every game implements, and the records it hands back.
+
+A game is a set of pure functions over immutable states. The node type of a state
+says who must decide next:
+
+* a player index (``0``, ``1``...): that player picks one of ``legal_actions``;
+* :data:`CHANCE`: the dice or a cup decide; ``chance_outcomes`` gives every outcome
+  with its exact probability, and applying one of them *forces* that roll;
+* :data:`TERMINAL`: the game is over and ``result`` says how.
+
+Subclasses implement four protected hooks (``_current_player``,
+``_player_actions``, ``_chance_outcomes``, ``_advance``) plus ``result``; the public
+methods add the checks and the bookkeeping that every game needs in the same way.
+"""
+
+from __future__ import annotations
+
+import abc
+import hashlib
+import typing
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import ClassVar, Final, Generic, TypeVar
+
+import attrs
+
+from byzantium.core.codec import JSONValue, canonical_json, codec_for
+from byzantium.core.errors import IllegalActionError, UnknownOptionError
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Event",
+    "Game",
+    "OptionSpec",
+    "OptionValue",
+    "Result",
+    "Step",
+    "canonical_json",
+]
+
+#: Node type of a state where chance (a die roll, a draw from a cup) decides.
+CHANCE: Final = -1
+#: Node type of a finished game.
+TERMINAL: Final = -2
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+#: What a game option may be set to.
+OptionValue = bool | int | str
+
+
+@attrs.frozen
+class Event:
+    """Something that happened in a transition, with the rule that made it happen.
+
+    ``text`` is a sentence for a chronicle; ``kind`` a short stable tag a program can
+    filter on (``"roll"``, ``"draw"``, ``"advance"``...); ``data`` optional facts
+    as name/value pairs.
+    """
+
+    rule: str
+    text: str
+    kind: str = ""
+    data: tuple[tuple[str, OptionValue], ...] = ()
+
+    def __str__(self) -> str:
+        return f"[{self.rule}] {self.text}"
+
+
+@attrs.frozen
+class Step(Generic[S]):
+    """The outcome of one transition: the next state and what happened."""
+
+    state: S
+    events: tuple[Event, ...]
+
+
+@attrs.frozen
+class Result:
+    """How a finished game ended.
+
+    ``winners`` lists the winning player indices (empty for a draw or for a
+    solitaire defeat), ``level`` names the victory level as the rulebook does,
+    ``reason`` says why the game ended and ``rule`` which rule decided it.
+    ``scores`` holds points per player where the game counts them and
+    ``breakdown`` how they were made up, as label/points pairs.
+    """
+
+    winners: tuple[int, ...]
+    level: str
+    reason: str
+    rule: str
+    scores: tuple[int, ...] = ()
+    breakdown: tuple[tuple[str, int], ...] = ()
+
+
+@attrs.frozen
+class OptionSpec:
+    """A game option: its name, default (which fixes its type) and allowed values."""
+
+    name: str
+    default: OptionValue
+    help: str
+    choices: tuple[OptionValue, ...] = ()
+
+    def check(self, value: object) -> OptionValue:
+        """Validate a value for this option and return it."""
+        wanted = type(self.default)
+        if type(value) is not wanted:
+            raise UnknownOptionError(
+                f"option {self.name!r} takes a {wanted.__name__}, not {value!r}"
+            )
+        assert isinstance(value, bool | int | str)
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise UnknownOptionError(
+                f"option {self.name!r} must be one of {allowed}, not {value!r}"
+            )
+        return value
+
+
+class Game(abc.ABC, Generic[S, A]):
+    """Base class of a game's rules engine (see the module documentation).
+
+    Class attributes a game sets: ``ID`` (the name ``load_game`` knows it by),
+    ``TITLE``, ``NUM_PLAYERS``, ``OPTIONS``, ``STATE_TYPE`` (its attrs state class),
+    ``ACTION_TYPE`` (its action class or a union of them), and ``SEQUENCE_RULE``,
+    the rule to blame for an action that is not legal at this point of play.
+    """
+
+    ID: ClassVar[str]
+    TITLE: ClassVar[str]
+    NUM_PLAYERS: ClassVar[int]
+    OPTIONS: ClassVar[tuple[OptionSpec, ...]] = ()
+    STATE_TYPE: ClassVar[type]
+    ACTION_TYPE: ClassVar[object]
+    SEQUENCE_RULE: ClassVar[str]
+
+    def __init__(self, options: Mapping[str, object] | None = None) -> None:
+        self.options: Mapping[str, OptionValue] = self.resolve_options(options or {})
+
+    # -- options ---------------------------------------------------------------
+
+    @classmethod
+    def resolve_options(cls, given: Mapping[str, object]) -> dict[str, OptionValue]:
+        """Every option's value: the given ones checked, the rest at their defaults."""
+        specs = {spec.name: spec for spec in cls.OPTIONS}
+        unknown = sorted(set(given) - set(specs))
+        if unknown:
+            known = ", ".join(sorted(specs)) or "none"
+            raise UnknownOptionError(
+                f"{cls.ID} has no option {', '.join(map(repr, unknown))}; its options: {known}"
+            )
+        return {
+            name: spec.check(given[name]) if name in given else spec.default
+            for name, spec in sorted(specs.items())
+        }
+
+    # -- the hooks a game implements ----------------------------------------------
+
+    @abc.abstractmethod
+    def initial_state(self) -> S:
+        """The state before the first decision (after any fixed setup)."""
+
+    @abc.abstractmethod
+    def _current_player(self, state: S) -> int:
+        """Player index, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    @abc.abstractmethod
+    def _player_actions(self, state: S) -> Sequence[A]:
+        """Legal actions at a player node, in a fixed order, simplest first."""
+
+    @abc.abstractmethod
+    def _chance_outcomes(self, state: S) -> Sequence[tuple[A, Fraction]]:
+        """Outcomes of a chance node with exact probabilities summing to 1."""
+
+    @abc.abstractmethod
+    def _advance(self, state: S, action: A, events: list[Event] | None) -> S:
+        """The next state after a legal ``action``.
+
+        Appends to ``events`` what happened when it is not ``None`` (the fast path
+        passes ``None`` so that no event is built). Must not mutate ``state``.
+        """
+
+    @abc.abstractmethod
+    def result(self, state: S) -> Result:
+        """How the game ended; only called on terminal states."""
+
+    # -- the public contract ---------------------------------------------------
+
+    def current_player(self, state: S) -> int:
+        """Who decides next: a player index, :data:`CHANCE` or :data:`TERMINAL`."""
+        return self._current_player(state)
+
+    def is_terminal(self, state: S) -> bool:
+        """Whether the game is over."""
+        return self._current_player(state) == TERMINAL
+
+    def is_chance_node(self, state: S) -> bool:
+        """Whether chance decides next."""
+        return self._current_player(state) == CHANCE
+
+    def legal_actions(self, state: S) -> tuple[A, ...]:
+        """The actions that may be applied now.
+
+        At a player node these are the player's choices; at a chance node the
+        possible outcomes (see :meth:`chance_outcomes` for their probabilities); at
+        a terminal node nothing.
+        """
+        player = self._current_player(state)
+        if player == TERMINAL:
+            return ()
+        if player == CHANCE:
+            return tuple(action for action, _ in self._chance_outcomes(state))
+        return tuple(self._player_actions(state))
+
+    def chance_outcomes(self, state: S) -> tuple[tuple[A, Fraction], ...]:
+        """Outcomes of a chance node and their exact probabilities (empty elsewhere)."""
+        if self._current_player(state) != CHANCE:
+            return ()
+        return tuple(self._chance_outcomes(state))
+
+    def check_action(self, state: S, action: A) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` may be applied now."""
+        player = self._current_player(state)
+        if player == TERMINAL:
+            raise self.illegal(state, action, "the game is over")
+        if player == CHANCE:
+            if not any(outcome == action and p > 0 for outcome, p in self._chance_outcomes(state)):
+                raise self.illegal(state, action, "not a possible outcome of this chance node")
+        elif action not in self._player_actions(state):
+            raise self.illegal(state, action, f"not a legal choice for player {player} now")
+
+    def illegal(self, state: S, action: A, reason: str) -> IllegalActionError:
+        """The error for an action that is not legal here.
+
+        Games override this to name the precise rule an action breaks; the default
+        blames the sequence of play.
+        """
+        return IllegalActionError(
+            self.SEQUENCE_RULE, f"{self.describe_action(state, action)}: {reason}", game=self.ID
+        )
+
+    def apply(self, state: S, action: A) -> S:
+        """The state after ``action``; ``state`` itself is never changed.
+
+        Raises :class:`IllegalActionError` (naming the broken rule) if the action is
+        not legal now.
+        """
+        self.check_action(state, action)
+        return self._advance(state, action, None)
+
+    def step(self, state: S, action: A) -> Step[S]:
+        """Like :meth:`apply`, and also returns the events of the transition."""
+        self.check_action(state, action)
+        events: list[Event] = []
+        after = self._advance(state, action, events)
+        return Step(after, tuple(events))
+
+    def apply_all(self, state: S, actions: Iterable[A]) -> S:
+        """Apply a sequence of actions in turn."""
+        for action in actions:
+            state = self.apply(state, action)
+        return state
+
+    def returns(self, state: S) -> tuple[float, ...]:
+        """Per-player payoff of a finished game, for search and learning code.
+
+        The default gives +1 to each winner and -1 to the others (all 0 when nobody
+        wins); games with scores override it.
+        """
+        result = self.result(state)
+        if not result.winners:
+            return tuple(0.0 for _ in range(self.NUM_PLAYERS))
+        return tuple(1.0 if p in result.winners else -1.0 for p in range(self.NUM_PLAYERS))
+
+    def observation(self, state: S, player: int) -> object:
+        """What ``player`` may see of ``state``.
+
+        Perfect-information games return the state itself; games with hidden
+        information override this to return a view with the hidden parts removed.
+        """
+        del player
+        return state
+
+    def describe_action(self, state: S, action: A) -> str:
+        """A short human description of an action (for chronicles and errors)."""
+        del state
+        return repr(action)
+
+    # -- components ----------------------------------------------------------------
+
+    def component_data(self) -> bytes:
+        """The bytes of the component data this game instance plays with."""
+        return b""
+
+    def components_digest(self) -> str:
+        """A digest of :meth:`component_data`, stored in records to catch data drift."""
+        return hashlib.sha256(self.component_data()).hexdigest()[:16]
+
+    # -- serialisation -------------------------------------------------------------
+
+    def encode_state(self, state: S) -> JSONValue:
+        """A state as a JSON value."""
+        return codec_for(typing.cast(object, self.STATE_TYPE)).encode(state)
+
+    def decode_state(self, data: JSONValue) -> S:
+        """A state from :meth:`encode_state`'s output (exact round trip)."""
+        return typing.cast(S, codec_for(typing.cast(object, self.STATE_TYPE)).decode(data))
+
+    def encode_action(self, action: A) -> JSONValue:
+        """An action as a JSON value."""
+        return codec_for(self.ACTION_TYPE).encode(action)
+
+    def decode_action(self, data: JSONValue) -> A:
+        """An action from :meth:`encode_action`'s output (exact round trip)."""
+        return typing.cast(A, codec_for(self.ACTION_TYPE).decode(data))
+
+    def state_digest(self, state: S) -> str:
+        """A short digest of a state, equal exactly when the encoded states are equal."""
+        text = canonical_json(self.encode_state(state))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"<{type(self).__name__} {self.ID}({opts})>"
