@@ -1,0 +1,97 @@
+"""The command line: play with a chronicle, replay records, trace rules."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from byzantium.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    status = main(["--import", "tests.pig", *argv], out)
+    return status, out.getvalue()
+
+
+def test_play_prints_a_chronicle_with_rules_and_the_result(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    status, text = run("play", "pig", "--seed", "3", "--record", str(record))
+    assert status == 0
+    assert "chance: die shows" in text
+    assert "[2.3] player" in text
+    assert "Result [3.1]: win; winner: player" in text
+    data = json.loads(record.read_text())
+    assert data["game"] == "pig" and data["seed"] == 3
+    status, text = run("replay", str(record))
+    assert status == 0
+    assert "replay exactly" in text
+
+
+def test_play_takes_options_and_quiet() -> None:
+    status, text = run("play", "pig", "--option", "target=10", "--quiet")
+    assert status == 0
+    assert "'target': 10" in text
+    assert "reached 10 points" in text
+    assert "die shows" not in text
+
+
+def test_play_stops_at_max_steps_and_says_so() -> None:
+    # Always holding (the first legal action) never ends a game of Pig.
+    status, text = run("play", "pig", "--policy", "first", "--max-steps", "30")
+    assert status == 0
+    assert text.count("player 0: hold") == 15
+    assert "did not reach its end" in text
+
+
+def test_bad_options_and_games_fail_with_status_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("play", "pig", "--option", "target=11")[0] == 2
+    assert "must be one of" in capsys.readouterr().err
+    assert run("play", "chess")[0] == 2
+    assert "available games" in capsys.readouterr().err
+
+
+def test_a_tampered_record_fails_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "game.json"
+    run("play", "pig", "--seed", "4", "--record", str(record), "--quiet")
+    data = json.loads(record.read_text())
+    data["steps"][1]["actor"] = 1
+    record.write_text(json.dumps(data))
+    assert run("replay", str(record))[0] == 2
+    assert "step 1:" in capsys.readouterr().err
+
+
+def test_trace_of_a_complete_book_exits_0_and_pending_exits_1() -> None:
+    status, text = run("trace", "pig", "--tests", str(ROOT / "tests"))
+    assert status == 0
+    assert "pig: 9 rules: 7 mechanics, 2 no mechanics, 0 pending; 0 inconsistencies" in text
+    assert "code: tests.pig.resolve_face" in text
+    status, text = run("trace", "sword-of-orthodoxy", "--summary", "--tests", str(ROOT / "tests"))
+    assert status == 1
+    assert "pending" in text.splitlines()[-1]
+
+
+def test_games_lists_games_and_rule_books() -> None:
+    status, text = run("games")
+    assert status == 0
+    assert "games: pig" in text
+    assert "belisarius" in text and "sword-of-orthodoxy" in text
+
+
+def test_python_dash_m_entry_point_runs() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "byzantium", "--import", "tests.pig", "play", "pig", "--quiet"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Result [3.1]" in done.stdout
