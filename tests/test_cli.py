@@ -95,3 +95,47 @@ def test_python_dash_m_entry_point_runs() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "Result [3.1]" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("option", "expected"),
+    [
+        ("2.2", {"test_a_one_loses_the_turn_total_and_passes_the_turn"}),
+        (
+            "pig:3.1",
+            {
+                "test_reaching_the_target_ends_the_game_with_that_winner",
+                "test_one_point_short_of_the_target_plays_on",
+                "test_the_target_option_sets_the_winning_score",
+            },
+        ),
+        ("belisarius:3.1", set()),
+    ],
+)
+def test_pytest_rule_option_selects_tests_of_a_rule_and_its_sub_rules(
+    option: str, expected: set[str]
+) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "--collect-only",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "--rule",
+            option,
+            "tests/test_pig_rules.py",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    names = {
+        line.split("::")[1].split("[")[0]
+        for line in done.stdout.splitlines()
+        if line.startswith("tests/")
+    }
+    assert names == expected, done.stdout + done.stderr

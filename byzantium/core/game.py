@@ -223,7 +223,7 @@ class Game(abc.ABC, Generic[S, A]):
         return tuple(self._chance_outcomes(state))
 
     def check_action(self, state: S, action: A) -> None:
-        """Raise :class:`IllegalActionError` unless ``action`` may be applied now."""
+        """Raise :class:`~byzantium.core.errors.IllegalActionError` unless ``action`` is legal."""
         player = self._current_player(state)
         if player == TERMINAL:
             raise self.illegal(state, action, "the game is over")
@@ -246,8 +246,8 @@ class Game(abc.ABC, Generic[S, A]):
     def apply(self, state: S, action: A) -> S:
         """The state after ``action``; ``state`` itself is never changed.
 
-        Raises :class:`IllegalActionError` (naming the broken rule) if the action is
-        not legal now.
+        Raises :class:`~byzantium.core.errors.IllegalActionError`, naming the broken
+        rule, if the action is not legal now.
         """
         self.check_action(state, action)
         return self._advance(state, action, None)

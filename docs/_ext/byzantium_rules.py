@@ -1,0 +1,560 @@
+"""Sphinx extension: rule traceability for byzantium's rule indices.
+
+What it adds:
+
+``.. rule-index:: GAME``
+    the whole rule index of a game, in rulebook order: for each rule its number
+    (a cross-reference target named ``GAME:RULE``), its short title, its status,
+    links to the code registered for it and the tests tagged with it.
+``.. default-rulebook:: GAME``
+    the game that short references such as ``:rule:`10.6.5``` mean on this page.
+``.. game-api:: GAME``
+    API documentation (``automodule``) of every module of the game's package, so
+    that every function registered for a rule has an entry to link to.
+``:rule:`GAME:RULE``` / ``:rule:`RULE```
+    a link to a rule's entry in the rule index; a rule that is not in the index
+    is a warning, so ``sphinx-build -W`` fails on typos.
+
+The tests are read once per build (``builder-inited``), as source, with
+:func:`byzantium.core.trace.scan_tests`. Every inconsistency that
+:func:`byzantium.core.trace.check` reports is a warning; ``pending`` rules are not.
+Functions registered as implementing rules get an "Implements ..." line appended
+to their docstring by autodoc, linking back to the rule entries; a registered
+function that the API pages do not describe is a warning too. Every registered rule
+book must be rendered by some ``rule-index``.
+
+Configuration (``conf.py``): ``byzantium_tests_dir``, the test directory to scan,
+relative to the configuration directory (default ``"../tests"``), and
+``byzantium_extra_rulebooks``, modules to import so that more rule books register
+themselves. Warnings are of type ``byzantium`` (subtypes ``trace``, ``api``,
+``rulebook``, ``config``) or ``ref.rule`` for rule references that do not resolve.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import weakref
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.domains import Domain
+from sphinx.environment import BuildEnvironment
+from sphinx.roles import XRefRole
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.typing import ExtensionMetadata
+
+from byzantium.core.errors import RuleIndexError
+from byzantium.core.rules import (
+    RuleBook,
+    RuleEntry,
+    RuleStatus,
+    get_rulebook,
+    registered_rulebooks,
+)
+from byzantium.core.trace import RuleRow, TestRef, TraceReport, check, scan_tests
+
+logger = logging.getLogger(__name__)
+
+#: ``env.ref_context`` key holding the page's default game (cleared per document).
+CONTEXT_KEY = "byzantium:rulebook"
+#: Object type and role name in the std domain.
+OBJTYPE = "rule"
+#: Warning type: silence with ``suppress_warnings = ["byzantium"]`` (not recommended).
+WARNING_TYPE = "byzantium"
+
+# Attributes the extension puts on pending_xref nodes.
+_GAME_ATTR = "byzantium_game"
+_RULE_ATTR = "byzantium_rule"
+_IMPLEMENTS_ATTR = "byzantium_implements"
+_TARGET_ATTR = "byzantium_target"
+
+
+# -- per-build data --------------------------------------------------------------------
+
+
+@dataclass
+class TraceData:
+    """What the extension collects once per build, in ``builder-inited``."""
+
+    tests: list[TestRef]
+    tests_dir: Path | None
+    #: Dotted name of an implementing object -> (rule book, rule ids) it implements.
+    implemented: dict[str, list[tuple[RuleBook, tuple[str, ...]]]]
+    reports: dict[str, TraceReport] = field(default_factory=dict)
+
+    def report(self, book: RuleBook) -> TraceReport:
+        """The (cached) traceability check of one rule book."""
+        if book.game not in self.reports:
+            self.reports[book.game] = check(book, self.tests)
+        return self.reports[book.game]
+
+
+# Keyed by the build environment: ``env.app`` is deprecated, and the data must not
+# be pickled with the environment (it holds the registered function objects).
+_DATA: weakref.WeakKeyDictionary[BuildEnvironment, TraceData] = weakref.WeakKeyDictionary()
+
+
+def _data(env: BuildEnvironment) -> TraceData:
+    try:
+        return _DATA[env]
+    except KeyError:
+        raise RuntimeError("byzantium_rules: builder-inited has not run") from None
+
+
+def _rule_docs(env: BuildEnvironment) -> dict[str, set[str]]:
+    """Docname -> games whose rule index it renders, for every page the extension
+    generates content on (those are re-read on every build: their content depends on
+    the registry and the tests, not on their source)."""
+    docs: dict[str, set[str]] | None = getattr(env, "byzantium_rule_docs", None)
+    if docs is None:
+        docs = {}
+        env.byzantium_rule_docs = docs  # type: ignore[attr-defined]
+    return docs
+
+
+def _anchor(game: str, rule_id: str) -> str:
+    # "12.3#2" -> "rule-belisarius-12.3-2": "#" cannot appear in a URL fragment.
+    return f"rule-{game}-{rule_id.replace('#', '-')}"
+
+
+def _object_name(game: str, rule_id: str) -> str:
+    return f"{game}:{rule_id}"
+
+
+def _rulebook(game: str) -> RuleBook | None:
+    try:
+        return get_rulebook(game)
+    except RuleIndexError:
+        return None
+
+
+def _known_games() -> str:
+    return ", ".join(sorted(registered_rulebooks())) or "none"
+
+
+# -- builder-inited: collect the registry and the tests once -------------------------------
+
+
+def collect(app: Sphinx) -> None:
+    """Import the games and extra rule books, scan the tests, index the registry."""
+    for module in app.config.byzantium_extra_rulebooks:
+        try:
+            importlib.import_module(module)
+        except ImportError as exc:
+            logger.warning(
+                "byzantium_extra_rulebooks: cannot import %r: %s",
+                module,
+                exc,
+                type=WARNING_TYPE,
+                subtype="config",
+            )
+    books = registered_rulebooks()
+    implemented: dict[str, list[tuple[RuleBook, tuple[str, ...]]]] = {}
+    for book in books.values():
+        # Without this the registry is silently empty: the decorators run on import.
+        book.load_implementations()
+        for impl in book.all_implementations():
+            implemented.setdefault(impl.name, []).append((book, impl.rules))
+
+    tests: list[TestRef] = []
+    configured = app.config.byzantium_tests_dir
+    tests_dir = (Path(app.confdir) / configured).resolve() if configured else None
+    if tests_dir is not None and tests_dir.is_dir():
+        try:
+            tests = scan_tests(tests_dir)
+        except (RuleIndexError, SyntaxError) as exc:
+            logger.warning(
+                "cannot read the rule markers of the tests in %s: %s",
+                tests_dir,
+                exc,
+                type=WARNING_TYPE,
+                subtype="trace",
+            )
+        # Tests of rule books that are not registered here (the test-only game of the
+        # test suite, say) are not an error: they simply trace nothing in these pages.
+        others = sorted({ref.game for ref in tests} - set(books))
+        if others:
+            logger.info("byzantium_rules: tests also tag rule books %s", ", ".join(others))
+    elif tests_dir is not None:
+        logger.info("byzantium_rules: no test directory %s; no rule is tested", tests_dir)
+    _DATA[app.env] = TraceData(tests, tests_dir, implemented)
+
+
+# -- the :rule: role ------------------------------------------------------------------------
+
+
+class RuleRole(XRefRole):
+    """``:rule:`game:10.6.5``` or, with a ``default-rulebook`` set, ``:rule:`10.6.5```."""
+
+    def process_link(
+        self,
+        env: BuildEnvironment,
+        refnode: nodes.Element,
+        has_explicit_title: bool,
+        title: str,
+        target: str,
+    ) -> tuple[str, str]:
+        target = "".join(target.split())
+        game, sep, rule_id = target.rpartition(":")  # rule ids never contain ":"
+        if not sep:
+            game = env.ref_context.get(CONTEXT_KEY, "")
+        refnode[_GAME_ATTR] = game
+        refnode[_RULE_ATTR] = rule_id
+        if not has_explicit_title:
+            title = rule_id
+        return title, _object_name(game, rule_id) if game else rule_id
+
+    def result_nodes(
+        self,
+        document: nodes.document,
+        env: BuildEnvironment,
+        node: nodes.Element,
+        is_ref: bool,
+    ) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        if is_ref and node.children:
+            # Remembered on the link text, which survives resolution: see add_tooltips.
+            node[0][_TARGET_ATTR] = (node[_GAME_ATTR], node[_RULE_ATTR])
+        return [node], []
+
+
+def warn_missing(app: Sphinx, domain: Domain | None, node: addnodes.pending_xref) -> bool | None:
+    """Say precisely why a rule reference or an implementation link does not resolve."""
+    if _IMPLEMENTS_ATTR in node:
+        logger.warning(
+            "%s implements rule %s, but the API documentation does not describe it "
+            "(make it public and document its module, e.g. with .. game-api::)",
+            node["reftarget"],
+            node[_IMPLEMENTS_ATTR],
+            location=node,
+            type=WARNING_TYPE,
+            subtype="api",
+        )
+        return True
+    if node.get("refdomain") != "std" or node.get("reftype") != OBJTYPE:
+        return None
+    game, rule_id = node.get(_GAME_ATTR, ""), node.get(_RULE_ATTR, node["reftarget"])
+    book = _rulebook(game) if game else None
+    if not game:
+        message = (
+            f"rule reference {rule_id!r} names no rule book: write :rule:`GAME:{rule_id}` "
+            "or set '.. default-rulebook:: GAME' earlier on the page"
+        )
+    elif book is None:
+        message = (
+            f"rule reference {game}:{rule_id}: no rule book {game!r} (known: {_known_games()})"
+        )
+    elif rule_id not in book:
+        message = f"dangling rule reference: {book.title} has no rule {rule_id!r} in its index"
+    else:
+        message = (
+            f"rule reference {game}:{rule_id}: no page renders its rule index "
+            f"(add '.. rule-index:: {game}')"
+        )
+    logger.warning(message, location=node, type="ref", subtype=OBJTYPE)
+    return True
+
+
+def add_tooltips(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Give every resolved rule link a tooltip with the rule's title."""
+    for inline in doctree.findall(nodes.inline):
+        target = inline.get(_TARGET_ATTR)
+        parent = inline.parent
+        if not target or not isinstance(parent, nodes.reference):
+            continue
+        book = _rulebook(target[0])
+        if book is not None and target[1] in book:
+            parent["reftitle"] = f"{book.title} rule {target[1]}: {book[target[1]].title}"
+
+
+# -- directives -----------------------------------------------------------------------------
+
+
+class DefaultRulebook(SphinxDirective):
+    """``.. default-rulebook:: GAME``: the game of short ``:rule:`` references below."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        game = self.arguments[0].strip()
+        if _rulebook(game) is None:
+            logger.warning(
+                "default-rulebook: no rule book %r (known: %s)",
+                game,
+                _known_games(),
+                location=self.get_location(),
+                type=WARNING_TYPE,
+                subtype="rulebook",
+            )
+        self.env.ref_context[CONTEXT_KEY] = game
+        return []
+
+
+class RuleIndex(SphinxDirective):
+    """``.. rule-index:: GAME``: render a game's whole rule index with its trace."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        game = self.arguments[0].strip()
+        book = _rulebook(game)
+        if book is None:
+            logger.warning(
+                "rule-index: no rule book %r (known: %s)",
+                game,
+                _known_games(),
+                location=self.get_location(),
+                type=WARNING_TYPE,
+                subtype="rulebook",
+            )
+            return []
+        _rule_docs(self.env).setdefault(self.env.docname, set()).add(game)
+        data = _data(self.env)
+        report = data.report(book)
+        for problem in report.problems:
+            logger.warning(
+                "%s: %s",
+                game,
+                problem,
+                location=self.get_location(),
+                type=WARNING_TYPE,
+                subtype="trace",
+            )
+        result: list[nodes.Node] = [self._summary(book, report, data)]
+        if report.problems:
+            admonition = nodes.warning()
+            listing = nodes.bullet_list()
+            for problem in report.problems:
+                listing += nodes.list_item("", nodes.paragraph(text=problem))
+            admonition += listing
+            result.append(admonition)
+        result.append(self._table(book, report))
+        return result
+
+    def _summary(self, book: RuleBook, report: TraceReport, data: TraceData) -> nodes.Node:
+        counts = ", ".join(
+            f"{report.count(status)} {status.value}"
+            for status in (RuleStatus.MECHANICS, RuleStatus.NO_MECHANICS, RuleStatus.PENDING)
+        )
+        tests = sum(1 for ref in data.tests if ref.game == book.game)
+        text = (
+            f"{book.title}: {len(report.rows)} rules ({counts}); "
+            f"{len(book.all_implementations())} registered implementations; "
+            f"{tests} tagged tests; {len(report.problems)} inconsistencies."
+        )
+        return nodes.paragraph(text=text, classes=["rule-index-summary"])
+
+    def _table(self, book: RuleBook, report: TraceReport) -> nodes.table:
+        table = nodes.table(classes=["rule-index"])
+        group = nodes.tgroup(cols=5)
+        table += group
+        for width in (8, 32, 20, 20, 20):
+            group += nodes.colspec(colwidth=width)
+        head = nodes.thead()
+        group += head
+        head += _row(
+            [nodes.paragraph(text=label)] for label in ("Rule", "Title", "Status", "Code", "Tests")
+        )
+        body = nodes.tbody()
+        group += body
+        for row in report.rows:
+            body += self._rule_row(book, row)
+        return table
+
+    def _rule_row(self, book: RuleBook, row: RuleRow) -> nodes.row:
+        entry = row.entry
+        anchor = _anchor(book.game, entry.id)
+        name = _object_name(book.game, entry.id)
+        index = addnodes.index(
+            entries=[("single", f"{book.title}; rule {entry.id}", anchor, "", None)]
+        )
+        number = nodes.paragraph()
+        number += index
+        number += nodes.reference(
+            "", "", nodes.strong(text=entry.id), refid=anchor, classes=["rule-number"]
+        )
+        number["ids"].append(anchor)
+        self.state.document.note_explicit_target(number)
+        std = self.env.domains.standard_domain
+        std.note_object(OBJTYPE, name, anchor, location=(self.env.docname, self.lineno))
+
+        status = [nodes.paragraph(text=entry.status.value, classes=[_status_class(entry)])]
+        if entry.status is RuleStatus.NO_MECHANICS:
+            status.append(nodes.paragraph("", "", nodes.emphasis(text=entry.reason)))
+        code = [self._code_link(book, entry, target) for target in row.code]
+        tests = [nodes.paragraph("", "", nodes.literal(text=test)) for test in row.tests]
+        return _row([[number], [nodes.paragraph(text=entry.title)], status, code, tests])
+
+    def _code_link(self, book: RuleBook, entry: RuleEntry, target: str) -> nodes.paragraph:
+        text = nodes.literal(text=target, classes=["xref", "py", "py-obj"])
+        if "<locals>" in target:  # a nested function has no API entry to link to
+            return nodes.paragraph("", "", text)
+        xref = addnodes.pending_xref(
+            "",
+            text,
+            refdomain="py",
+            reftype="obj",
+            reftarget=target,
+            refexplicit=False,
+            refwarn=True,
+            refdoc=self.env.docname,
+        )
+        xref[_IMPLEMENTS_ATTR] = _object_name(book.game, entry.id)
+        xref["py:module"] = None
+        xref["py:class"] = None
+        self.set_source_info(xref)
+        return nodes.paragraph("", "", xref)
+
+
+def _status_class(entry: RuleEntry) -> str:
+    return "rule-status-" + entry.status.name.lower().replace("_", "-")
+
+
+def _row(cells: Iterable[Iterable[nodes.Node]]) -> nodes.row:
+    row = nodes.row()
+    for content in cells:
+        cell = nodes.entry()
+        cell.extend(content)
+        row += cell
+    return row
+
+
+class GameApi(SphinxDirective):
+    """``.. game-api:: GAME``: ``automodule`` for every module of a game's package.
+
+    Within the generated documentation, short ``:rule:`` references mean the game's
+    rules. Each module gets a section titled with its name.
+    """
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        game = self.arguments[0].strip()
+        book = _rulebook(game)
+        if book is None or book.package is None:
+            logger.warning(
+                "game-api: no rule book %r with a package (known: %s)",
+                game,
+                _known_games(),
+                location=self.get_location(),
+                type=WARNING_TYPE,
+                subtype="rulebook",
+            )
+            return []
+        _rule_docs(self.env).setdefault(self.env.docname, set())
+        lines: list[str] = []
+        for module in _package_modules(book.package):
+            if module != book.package:
+                lines += [f"``{module}``", "~" * (len(module) + 4), ""]
+            lines += [f".. automodule:: {module}", "   :members:", "   :undoc-members:", ""]
+        context = self.env.ref_context
+        previous = context.get(CONTEXT_KEY)
+        context[CONTEXT_KEY] = game
+        try:
+            return self.parse_text_to_nodes("\n".join(lines), allow_section_headings=True)
+        finally:
+            if previous is None:
+                context.pop(CONTEXT_KEY, None)
+            else:
+                context[CONTEXT_KEY] = previous
+
+
+def _package_modules(package: str) -> list[str]:
+    root = importlib.import_module(package)
+    paths = getattr(root, "__path__", None)
+    names = [package]
+    if paths is not None:
+        names += sorted(info.name for info in pkgutil.walk_packages(paths, prefix=package + "."))
+    return names
+
+
+# -- autodoc backlinks ----------------------------------------------------------------------
+
+
+def add_backlinks(  # noqa: PLR0917 (signature fixed by Sphinx)
+    app: Sphinx, what: str, name: str, obj: Any, options: Any, lines: list[str]
+) -> None:
+    """Append "Implements ..." to the docstring of every registered implementation."""
+    data = _DATA.get(app.env)
+    if data is None or name not in data.implemented:
+        return
+    _rule_docs(app.env).setdefault(app.env.docname, set())
+    if lines and lines[-1].strip():
+        lines.append("")
+    for book, rule_ids in data.implemented[name]:
+        # A rule missing from the index is already reported by the trace: no link.
+        refs = ", ".join(
+            f":rule:`{_object_name(book.game, rule_id)}`" if rule_id in book else f"``{rule_id}``"
+            for rule_id in rule_ids
+        )
+        noun = "rule" if len(rule_ids) == 1 else "rules"
+        lines.append(f"Implements {book.title} {noun} {refs}.")
+        lines.append("")
+
+
+# -- environment bookkeeping ------------------------------------------------------------------
+
+
+def reread_generated(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """Pages with generated content depend on code and tests, not only on their source."""
+    return [doc for doc in _rule_docs(env) if doc not in removed]
+
+
+def purge_doc(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    _rule_docs(env).pop(docname, None)
+
+
+def merge_info(
+    app: Sphinx, env: BuildEnvironment, docnames: Iterable[str], other: BuildEnvironment
+) -> None:
+    mine = _rule_docs(env)
+    for doc, games in _rule_docs(other).items():
+        mine.setdefault(doc, set()).update(games)
+
+
+def check_coverage(app: Sphinx, env: BuildEnvironment) -> None:
+    """Every registered rule book must have its index rendered somewhere."""
+    rendered = set().union(*_rule_docs(env).values())
+    for game in sorted(set(registered_rulebooks()) - rendered):
+        logger.warning(
+            "rule book %r is registered but no page renders it (add '.. rule-index:: %s')",
+            game,
+            game,
+            type=WARNING_TYPE,
+            subtype="rulebook",
+        )
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.setup_extension("sphinx.ext.autodoc")  # for autodoc-process-docstring
+    app.add_config_value("byzantium_extra_rulebooks", [], "env", types=frozenset({list, tuple}))
+    app.add_config_value("byzantium_tests_dir", "../tests", "env", types=frozenset({str}))
+
+    app.add_object_type(OBJTYPE, OBJTYPE, indextemplate="pair: %s; rule", objname="rule")
+    app.add_role_to_domain(
+        "std", OBJTYPE, RuleRole(innernodeclass=nodes.inline, warn_dangling=True), override=True
+    )
+    app.add_directive("default-rulebook", DefaultRulebook)
+    app.add_directive("rule-index", RuleIndex)
+    app.add_directive("game-api", GameApi)
+
+    app.connect("builder-inited", collect)
+    app.connect("autodoc-process-docstring", add_backlinks)
+    app.connect("warn-missing-reference", warn_missing)
+    app.connect("doctree-resolved", add_tooltips)
+    app.connect("env-get-outdated", reread_generated)
+    app.connect("env-purge-doc", purge_doc)
+    app.connect("env-merge-info", merge_info)
+    app.connect("env-check-consistency", check_coverage)
+    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}

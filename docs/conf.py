@@ -1,0 +1,65 @@
+"""Sphinx configuration of the byzantium documentation.
+
+Build (from the repository root)::
+
+    .venv/bin/sphinx-build -W --keep-going -b html docs docs/_build/html
+    .venv/bin/sphinx-build -W --keep-going -b doctest docs docs/_build/doctest
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import byzantium  # installed (editable) in the build environment
+
+# Our own extensions live in docs/_ext.
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
+
+project = "byzantium"
+author = "byzantium developers"
+copyright = "byzantium developers"
+release = byzantium.__version__
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "byzantium_rules",
+]
+
+# No intersphinx: the build must not touch the network.
+exclude_patterns = ["_build"]
+templates_path: list[str] = []
+nitpicky = False
+
+# -- HTML --------------------------------------------------------------------------
+html_theme = "alabaster"
+html_static_path = ["_static"]  # alabaster links _static/custom.css automatically
+html_theme_options = {
+    "description": "Typed, headless rules engines for two games about Byzantium",
+    "fixed_sidebar": True,
+}
+html_sidebars = {"**": ["about.html", "navigation.html", "searchbox.html"]}
+
+# -- autodoc -----------------------------------------------------------------------
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_default_options = {"show-inheritance": True}
+
+# -- doctest -----------------------------------------------------------------------
+# Only explicit ``.. doctest::`` / ``.. testcode::`` blocks run here. The ``>>>``
+# examples of the module docstrings rely on their module's globals; pytest's
+# doctest module runs them (with those globals).
+doctest_test_doctest_blocks = ""
+doctest_global_setup = """
+from fractions import Fraction
+
+import byzantium
+"""
+
+# -- byzantium_rules (docs/_ext/byzantium_rules.py) ---------------------------------
+# Test directory scanned for @pytest.mark.rule markers, relative to this directory.
+byzantium_tests_dir = "../tests"
+# Modules to import so that extra rule books register themselves (e.g. plugins).
+byzantium_extra_rulebooks: list[str] = []
