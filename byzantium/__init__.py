@@ -27,7 +27,7 @@ from byzantium.core.errors import (
     UnknownGameError,
     UnknownOptionError,
 )
-from byzantium.core.game import CHANCE, TERMINAL, Event, Game, OptionSpec, Result, Step
+from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec, Result, Step
 from byzantium.core.records import GameRecord, dumps_record, loads_record, replay
 from byzantium.core.registry import available_games, load_game, register_game
 from byzantium.core.rules import RuleBook, RuleEntry, RuleStatus, get_rulebook
@@ -39,6 +39,7 @@ __all__ = [
     "TERMINAL",
     "ByzantiumError",
     "Comparison",
+    "Datum",
     "Event",
     "Game",
     "GameRecord",

@@ -4,6 +4,8 @@
     the games that can be played and the rule books that are indexed;
 ``byzantium play GAME``
     play a whole game with built-in policies and print its chronicle;
+``byzantium data GAME [--provenance KIND]``
+    every component datum with its source (rule, peer transcription, provisional);
 ``byzantium replay RECORD``
     re-check a saved game record step by step;
 ``byzantium trace [GAME]``
@@ -79,6 +81,15 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="print only the result")
     p.add_argument("--max-steps", type=int, default=1_000_000)
 
+    d = commands.add_parser("data", help="component data of a game, by provenance")
+    d.add_argument("game")
+    d.add_argument(
+        "--provenance",
+        choices=["rulebook", "peer transcription", "provisional"],
+        help="list only the data of this provenance",
+    )
+    d.add_argument("--option", type=parse_option, action="append", default=[], metavar="K=V")
+
     r = commands.add_parser("replay", help="re-check a game record")
     r.add_argument("record", type=Path)
 
@@ -118,6 +129,7 @@ def _print_result(game: Game[object, object], state: object, out: TextIO) -> Non
 def _play(args: argparse.Namespace, out: TextIO) -> int:
     game = load_game(args.game, **dict(args.option))
     out.write(f"{game.TITLE}, seed {args.seed}, options {dict(game.options)}\n")
+    _provisional_note(game, out)
     hook = None if args.quiet else _chronicle_hook(game, out)
     record = play(
         game,
@@ -132,6 +144,29 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
     if args.record is not None:
         args.record.write_text(dumps_record(game, record, indent=1), encoding="utf-8")
         out.write(f"Record written to {args.record}\n")
+    return 0
+
+
+def _provisional_note(game: Game[object, object], out: TextIO) -> None:
+    provisional = [d for d in game.data_provenance() if d.provenance == "provisional"]
+    if provisional:
+        out.write(
+            f"note: {len(provisional)} component values are provisional "
+            f"(byzantium data {game.ID} --provenance provisional)\n"
+        )
+
+
+def _data(args: argparse.Namespace, out: TextIO) -> int:
+    game = load_game(args.game, **dict(args.option))
+    data = game.data_provenance()
+    counts: dict[str, int] = {}
+    for datum in data:
+        counts[datum.provenance] = counts.get(datum.provenance, 0) + 1
+        if args.provenance in (None, datum.provenance):
+            ref = f" ({datum.reference})" if datum.reference else ""
+            out.write(f"{datum.record}.{datum.field}: {datum.provenance}{ref}\n")
+    summary = ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())) or "no data"
+    out.write(f"{game.ID}: {len(data)} data: {summary}\n")
     return 0
 
 
@@ -177,6 +212,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return 0
         if args.command == "play":
             return _play(args, stream)
+        if args.command == "data":
+            return _data(args, stream)
         if args.command == "replay":
             return _replay(args, stream)
         return _trace(args, stream)

@@ -139,3 +139,9 @@ def test_pytest_rule_option_selects_tests_of_a_rule_and_its_sub_rules(
         if line.startswith("tests/")
     }
     assert names == expected, done.stdout + done.stderr
+
+
+def test_data_lists_component_provenance_and_counts() -> None:
+    status, text = run("data", "pig")
+    assert status == 0
+    assert text.strip() == "pig: 0 data: no data"

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from byzantium.core.codec import DecodeError, canonical_json, codec_for
+from byzantium.core.codec import DecodeError, Tagged, canonical_json, codec_for
 
 
 class Path(enum.IntEnum):
@@ -125,3 +125,36 @@ def test_unsupported_annotations_are_refused() -> None:
         codec_for(dict[str, int])
     with pytest.raises(TypeError):
         codec_for(int | str)
+
+
+class Step(Tagged):
+    __slots__ = ()
+
+
+@attrs.frozen
+class Move(Step):
+    spaces: int
+
+
+@attrs.frozen
+class Wait(Step):
+    pass
+
+
+@attrs.frozen
+class Plan:
+    steps: tuple[Step, ...]
+
+
+def test_tagged_families_round_trip_by_concrete_class() -> None:
+    codec = codec_for(Plan)
+    plan = Plan((Move(2), Wait(), Move(0)))
+    encoded = codec.encode(plan)
+    assert encoded == {
+        "steps": [{"type": "Move", "spaces": 2}, {"type": "Wait"}, {"type": "Move", "spaces": 0}]
+    }
+    assert codec.decode(json.loads(json.dumps(encoded))) == plan
+    with pytest.raises(DecodeError, match="known type"):
+        codec.decode({"steps": [{"type": "Fly"}]})
+    with pytest.raises(DecodeError, match="known type"):
+        codec.decode({"steps": [{"spaces": 1}]})

@@ -26,7 +26,7 @@ import attrs
 
 from byzantium.core.errors import ByzantiumError
 
-__all__ = ["Codec", "DecodeError", "JSONValue", "canonical_json", "codec_for"]
+__all__ = ["Codec", "DecodeError", "JSONValue", "Tagged", "canonical_json", "codec_for"]
 
 #: A value ``json`` can write: objects, arrays, strings, numbers, booleans, null.
 JSONValue = dict[str, "JSONValue"] | list["JSONValue"] | str | int | float | bool | None
@@ -40,6 +40,17 @@ _Decode = Callable[[JSONValue, str], object]
 def canonical_json(value: JSONValue) -> str:
     """The one textual form of a JSON value: sorted keys, no spaces (digests use it)."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+class Tagged:
+    """Base of an open family of attrs records (a game's procedure steps, say).
+
+    A field annotated with a ``Tagged`` base class holds any of its attrs subclasses;
+    the encoded object carries the concrete class name under ``"type"``. Subclasses
+    are looked up when a value is decoded, so families may grow across modules.
+    """
+
+    __slots__ = ()
 
 
 class DecodeError(ByzantiumError, ValueError):
@@ -97,6 +108,8 @@ def _build(hint: object) -> tuple[_Encode, _Decode]:
         return _build_fraction()
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return _build_enum(hint)
+    if isinstance(hint, type) and issubclass(hint, Tagged):
+        return _build_tagged(hint)
     if isinstance(hint, type) and attrs.has(hint):
         return _build_attrs(hint)
     origin = typing.get_origin(hint)
@@ -273,6 +286,38 @@ def _build_attrs(kind: type, tag: bool = False) -> tuple[_Encode, _Decode]:
             return kind(**values)
         except (TypeError, ValueError) as exc:
             raise DecodeError(f"{path}: invalid {name}: {exc}") from exc
+
+    return encode, decode
+
+
+def _subclasses(base: type) -> dict[str, type]:
+    found: dict[str, type] = {}
+    pending = [base]
+    while pending:
+        cls = pending.pop()
+        if attrs.has(cls) and found.setdefault(cls.__name__, cls) is not cls:
+            raise TypeError(f"two {base.__name__} classes are named {cls.__name__}")
+        pending.extend(cls.__subclasses__())
+    return found
+
+
+def _build_tagged(base: type) -> tuple[_Encode, _Decode]:
+    codecs: dict[type, tuple[_Encode, _Decode]] = {}
+
+    def of(cls: type) -> tuple[_Encode, _Decode]:
+        if cls not in codecs:
+            codecs[cls] = _build_attrs(cls, tag=True)
+        return codecs[cls]
+
+    def encode(value: object) -> JSONValue:
+        return of(type(value))[0](value)
+
+    def decode(data: JSONValue, path: str) -> object:
+        name = data.get("type") if isinstance(data, dict) else None
+        family = _subclasses(base)
+        if not isinstance(name, str) or name not in family:
+            raise _fail(path, f"a {base.__name__} object with a known type", data)
+        return of(family[name])[1](data, path)
 
     return encode, decode
 

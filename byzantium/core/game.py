@@ -30,6 +30,7 @@ from byzantium.core.errors import IllegalActionError, UnknownOptionError
 __all__ = [
     "CHANCE",
     "TERMINAL",
+    "Datum",
     "Event",
     "Game",
     "OptionSpec",
@@ -94,6 +95,20 @@ class Result:
     rule: str
     scores: tuple[int, ...] = ()
     breakdown: tuple[tuple[str, int], ...] = ()
+
+
+@attrs.frozen
+class Datum:
+    """One component datum and where it comes from.
+
+    ``provenance`` is ``"rulebook"`` (``reference`` is then a rule id),
+    ``"peer transcription"`` or ``"provisional"`` (``reference`` is the rationale).
+    """
+
+    record: str
+    field: str
+    provenance: str
+    reference: str
 
 
 @attrs.frozen
@@ -295,6 +310,10 @@ class Game(abc.ABC, Generic[S, A]):
     def component_data(self) -> bytes:
         """The bytes of the component data this game instance plays with."""
         return b""
+
+    def data_provenance(self) -> tuple[Datum, ...]:
+        """Every component datum of this game instance with its provenance (none by default)."""
+        return ()
 
     def components_digest(self) -> str:
         """A digest of :meth:`component_data`, stored in records to catch data drift."""
