@@ -455,7 +455,13 @@ class GameApi(SphinxDirective):
         for module in _package_modules(book.package):
             if module != book.package:
                 lines += [f"``{module}``", "~" * (len(module) + 4), ""]
-            lines += [f".. automodule:: {module}", "   :members:", "   :undoc-members:", ""]
+            lines += [
+                f".. automodule:: {module}",
+                "   :members:",
+                "   :undoc-members:",
+                "   :ignore-module-all:",
+                "",
+            ]
         context = self.env.ref_context
         previous = context.get(CONTEXT_KEY)
         context[CONTEXT_KEY] = game
@@ -499,6 +505,42 @@ def add_backlinks(  # noqa: PLR0917 (signature fixed by Sphinx)
         noun = "rule" if len(rule_ids) == 1 else "rules"
         lines.append(f"Implements {book.title} {noun} {refs}.")
         lines.append("")
+
+
+class ComponentData(SphinxDirective):
+    """``.. component-data:: GAME PROVENANCE``: a table of a game's component data of one
+    provenance (``peer transcription`` or ``provisional``), with references.
+
+    Data come from ``Game.data_provenance()`` of the game with default options.
+    """
+
+    required_arguments = 2
+    final_argument_whitespace = True
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        from byzantium.core.registry import load_game
+
+        game_id, provenance = self.arguments[0].strip(), self.arguments[1].strip()
+        _rule_docs(self.env).setdefault(self.env.docname, set())
+        data = [d for d in load_game(game_id).data_provenance() if d.provenance == provenance]
+        summary = nodes.paragraph(text=f"{len(data)} data of {game_id} are {provenance}.")
+        if not data:
+            return [summary]
+        table = nodes.table(classes=["component-data"])
+        group = nodes.tgroup(cols=3)
+        table += group
+        for width in (3, 2, 6):
+            group += nodes.colspec(colwidth=width)
+        head = nodes.thead()
+        head += _row([[nodes.Text(h)] for h in ("Record", "Field", "Reference")])
+        group += head
+        body = nodes.tbody()
+        for datum in data:
+            cells = (datum.record, datum.field, datum.reference or "-")
+            body += _row([[nodes.Text(cell)] for cell in cells])
+        group += body
+        return [summary, table]
 
 
 # -- environment bookkeeping ------------------------------------------------------------------
@@ -548,6 +590,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("default-rulebook", DefaultRulebook)
     app.add_directive("rule-index", RuleIndex)
     app.add_directive("game-api", GameApi)
+    app.add_directive("component-data", ComponentData)
 
     app.connect("builder-inited", collect)
     app.connect("autodoc-process-docstring", add_backlinks)

@@ -1,0 +1,116 @@
+"""The procedure engine: tasks on a stack, run until one needs an answer.
+
+A :class:`~byzantium.sword_of_orthodoxy.state.Task` is one step of the Sequence of
+Play, carried as data in the state. :func:`settle` pops and runs tasks until the
+stack is empty, the game has ended, or a task asks for something: a die roll
+(:func:`ask_roll`), a draw from a mug (:func:`ask_draw`) or a decision
+(:func:`ask_choice`). The answer (an action) is handed back to the same task's
+``run``. Tasks push the tasks that follow them with :func:`push`, so a step that
+triggers a Siege in the middle of an advance simply pushes the Siege on top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from byzantium.core.game import Event
+from byzantium.sword_of_orthodoxy.state import (
+    Catalog,
+    Ending,
+    Request,
+    RequestKind,
+    SooAction,
+    SooState,
+    Task,
+)
+
+if TYPE_CHECKING:
+    from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
+
+__all__ = [
+    "Context",
+    "ask_choice",
+    "ask_draw",
+    "ask_roll",
+    "end_game",
+    "push",
+    "run_task",
+    "settle",
+]
+
+
+class Context:
+    """What a running task may consult: the game (catalogue, options) and the event log."""
+
+    __slots__ = ("cat", "events", "game")
+
+    def __init__(self, game: SwordOfOrthodoxy, events: list[Event] | None) -> None:
+        self.game = game
+        self.cat: Catalog = game.catalog
+        self.events = events
+
+    def log(self, rule: str, text: str, kind: str = "") -> None:
+        """Record an event of the transition (skipped on the fast path)."""
+        if self.events is not None:
+            self.events.append(Event(rule, text, kind))
+
+    def option(self, name: str) -> bool:
+        """Whether a boolean game option is on."""
+        return self.game.options.get(name) is True
+
+
+def push(state: SooState, *tasks: Task) -> SooState:
+    """Schedule ``tasks`` to run next, the first one first."""
+    if not tasks:
+        return state
+    return attrs.evolve(state, stack=state.stack + tuple(reversed(tasks)))
+
+
+def _wait(state: SooState, request: Request) -> SooState:
+    return attrs.evolve(state, pending=request)
+
+
+def ask_roll(state: SooState, task: Task, rule: str, prompt: str, dice: int = 1) -> SooState:
+    """Wait for ``dice`` dice; ``task`` is run again with a :class:`Roll`."""
+    return _wait(state, Request(RequestKind.ROLL, rule, prompt, task, dice=dice))
+
+
+def ask_draw(state: SooState, task: Task, rule: str, prompt: str, space: str) -> SooState:
+    """Wait for a random draw from the tiles on ``space``; ``task`` gets a :class:`Draw`."""
+    return _wait(state, Request(RequestKind.DRAW, rule, prompt, task, space=space))
+
+
+def ask_choice(
+    state: SooState, task: Task, rule: str, prompt: str, options: Sequence[SooAction]
+) -> SooState:
+    """Wait for the player to pick one of ``options`` (simplest first)."""
+    if not options:
+        raise ValueError(f"rule {rule}: a choice needs at least one option")
+    return _wait(state, Request(RequestKind.CHOOSE, rule, prompt, task, options=tuple(options)))
+
+
+def end_game(ctx: Context, state: SooState, rule: str, reason: str, *, defeat: bool) -> SooState:
+    """Finish the game now (a defeat, or the end of the last Turn)."""
+    ctx.log(rule, reason, "end")
+    return attrs.evolve(state, ending=Ending(defeat, rule, reason), stack=(), pending=None)
+
+
+def run_task(ctx: Context, state: SooState, task: Task, answer: SooAction | None) -> SooState:
+    """Run one task (with its answer, if it asked for one)."""
+    run = getattr(task, "run", None)
+    if run is None:  # pragma: no cover - every concrete task defines run
+        raise TypeError(f"{type(task).__name__} has no run method")
+    result: SooState = run(ctx, state, answer)
+    return result
+
+
+def settle(ctx: Context, state: SooState) -> SooState:
+    """Run tasks until one waits for an answer, the stack empties or the game ends."""
+    while state.pending is None and state.stack and state.ending is None:
+        task = state.stack[-1]
+        state = attrs.evolve(state, stack=state.stack[:-1])
+        state = run_task(ctx, state, task, None)
+    return state

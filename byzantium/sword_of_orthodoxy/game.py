@@ -1,0 +1,160 @@
+"""The Sword of Orthodoxy rules engine: the :class:`~byzantium.core.game.Game` subclass.
+
+``byzantium.load_game("sword-of-orthodoxy", scenario="campaign")`` returns it; the
+options select the scenario, the optional rules, and (``components``) a directory
+of the user's own component files.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from functools import cache
+from typing import ClassVar
+
+import attrs
+
+from byzantium.core.errors import IllegalActionError, UnknownOptionError
+from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec, Result
+from byzantium.core.registry import register_game
+from byzantium.sword_of_orthodoxy.components import (
+    DATA_FILES,
+    Components,
+    _read_files,
+    load_components,
+)
+from byzantium.sword_of_orthodoxy.engine import Context, run_task, settle
+from byzantium.sword_of_orthodoxy.setup import initial_state
+from byzantium.sword_of_orthodoxy.state import (
+    Catalog,
+    Decline,
+    Draw,
+    Pay,
+    RequestKind,
+    Roll,
+    Select,
+    SooAction,
+    SooState,
+)
+
+__all__ = ["SwordOfOrthodoxy"]
+
+_PLAYER = 0
+
+
+@cache
+def _shipped_components() -> Components:
+    return load_components()
+
+
+@cache
+def _dice(count: int) -> tuple[tuple[SooAction, Fraction], ...]:
+    p = Fraction(1, 6**count)
+    return tuple((Roll(faces), p) for faces in itertools.product(range(1, 7), repeat=count))
+
+
+@register_game
+class SwordOfOrthodoxy(Game[SooState, SooAction]):
+    """Sword of Orthodoxy, solitaire: the player is player 0."""
+
+    ID: ClassVar[str] = "sword-of-orthodoxy"
+    TITLE: ClassVar[str] = "Sword of Orthodoxy"
+    NUM_PLAYERS: ClassVar[int] = 1
+    OPTIONS: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("scenario", "campaign", "setup: Appendix A or E", ("campaign", "millennium")),
+        OptionSpec("islam", False, "optional rule 5.2.3 Islam"),
+        OptionSpec("red_dice", False, "optional rule 5.3.6: treat red die icons as white"),
+        OptionSpec("round_letters", False, "optional rule 5.3.8: round-letter events"),
+        OptionSpec("two_synopsis_rolls", False, "optional rule 8.2: separate rolls"),
+        OptionSpec("components", "", "directory of the user's own component files"),
+    )
+    STATE_TYPE: ClassVar[type] = SooState
+    ACTION_TYPE: ClassVar[object] = SooAction
+    SEQUENCE_RULE: ClassVar[str] = "C"
+
+    def __init__(self, options: Mapping[str, object] | None = None) -> None:
+        super().__init__(options)
+        directory = str(self.options["components"])
+        self.components = load_components(directory) if directory else _shipped_components()
+        self.catalog = Catalog(self.components)
+        self._data = b"".join(_read_files(directory or None)[name] for name in DATA_FILES)
+        scenario = str(self.options["scenario"])
+        if scenario not in {s.id for s in self.components.scenarios}:
+            raise UnknownOptionError(f"the component files define no scenario {scenario!r}")
+
+    # -- contract ------------------------------------------------------------------
+
+    def initial_state(self) -> SooState:
+        ctx = Context(self, None)
+        return settle(ctx, initial_state(ctx, str(self.options["scenario"])))
+
+    def _current_player(self, state: SooState) -> int:
+        if state.ending is not None:
+            return TERMINAL
+        if state.pending is None:
+            raise RuntimeError("the procedure stopped without a request")  # pragma: no cover
+        if state.pending.kind is RequestKind.CHOOSE:
+            return _PLAYER
+        return CHANCE
+
+    def _player_actions(self, state: SooState) -> Sequence[SooAction]:
+        assert state.pending is not None
+        return state.pending.options
+
+    def _chance_outcomes(self, state: SooState) -> Sequence[tuple[SooAction, Fraction]]:
+        request = state.pending
+        assert request is not None
+        if request.kind is RequestKind.ROLL:
+            return _dice(request.dice)
+        space = self.catalog.space(request.space)
+        tiles = [i for i, where in enumerate(state.board.where) if where == space]
+        if not tiles:
+            raise RuntimeError(f"rule {request.rule}: draw from an empty {request.space}")
+        p = Fraction(1, len(tiles))
+        return [(Draw(self.catalog.tiles[i].id), p) for i in tiles]
+
+    def _advance(self, state: SooState, action: SooAction, events: list[Event] | None) -> SooState:
+        request = state.pending
+        assert request is not None
+        ctx = Context(self, events)
+        state = attrs.evolve(state, pending=None)
+        state = run_task(ctx, state, request.task, action)
+        return settle(ctx, state)
+
+    def illegal(self, state: SooState, action: SooAction, reason: str) -> IllegalActionError:
+        rule = state.pending.rule if state.pending is not None else self.SEQUENCE_RULE
+        what = self.describe_action(state, action)
+        return IllegalActionError(rule, f"{what}: {reason}", game=self.ID)
+
+    def describe_action(self, state: SooState, action: SooAction) -> str:
+        prompt = f" ({state.pending.prompt})" if state.pending is not None else ""
+        match action:
+            case Roll(dice):
+                return f"roll {' '.join(map(str, dice))}{prompt}"
+            case Draw(tile):
+                return f"draw {tile}{prompt}"
+            case Pay(amount):
+                return f"pay {amount} solidus{prompt}"
+            case Select(item):
+                return f"select {item}{prompt}"
+            case Decline():
+                return f"decline{prompt}"
+        raise AssertionError(action)  # pragma: no cover
+
+    def result(self, state: SooState) -> Result:
+        ending = state.ending
+        if ending is None:
+            raise ValueError("the game is not over")
+        if ending.defeat:
+            return Result((), "defeat", ending.reason, ending.rule)
+        return Result((_PLAYER,), "survived", ending.reason, ending.rule)
+
+    def component_data(self) -> bytes:
+        return self._data
+
+    def data_provenance(self) -> tuple[Datum, ...]:
+        return tuple(
+            Datum(record, field, source.kind.value, source.ref)
+            for record, field, source in self.components.provenance()
+        )

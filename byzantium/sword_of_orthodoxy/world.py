@@ -1,0 +1,223 @@
+"""The vocabulary every chapter shares: reading and changing the board.
+
+Queries answer the questions rules ask (the Tribe of a Path, where the Army of an
+eastern Path stands, how many Barbarians are in a Zone, the Schism Level...);
+changes return a new state and log what happened. All take the task
+:class:`~byzantium.sword_of_orthodoxy.engine.Context` first.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from byzantium.sword_of_orthodoxy import RULES
+from byzantium.sword_of_orthodoxy.components import Icon, Path, SpaceKind, TileKind
+from byzantium.sword_of_orthodoxy.engine import Context
+from byzantium.sword_of_orthodoxy.state import SooState
+
+__all__ = [
+    "EASTERN",
+    "MAX_TRACK",
+    "WESTERN",
+    "army_strength",
+    "barbarian_themas",
+    "change_tribe",
+    "current_chit",
+    "eastern_army",
+    "eastern_position",
+    "flip",
+    "is_muslim",
+    "marker",
+    "match_tribe",
+    "move",
+    "path_is_muslim",
+    "remember",
+    "reserve_armies",
+    "set_counter",
+    "set_marker",
+    "space_kind",
+    "tile_name",
+    "tiles_on",
+    "tribe",
+    "zone_armies",
+]
+
+WESTERN = (Path.ALPHA, Path.BETA, Path.GAMMA)
+EASTERN = (Path.DELTA, Path.EPSILON, Path.ZETA)
+#: The Omnibus Track runs from 0 to 12.
+MAX_TRACK = 12
+
+
+# -- tiles and spaces ---------------------------------------------------------------
+
+
+def tile_name(ctx: Context, state: SooState, tile: int) -> str:
+    """The name on the face of a tile that is up."""
+    return ctx.cat.face(state.board, tile).name
+
+
+def tiles_on(ctx: Context, state: SooState, space: str, kind: TileKind | None = None) -> list[int]:
+    """The tiles on a space (of one kind, if given), in catalogue order."""
+    index = ctx.cat.space(space)
+    where = state.board.where
+    return [
+        i
+        for i, tile in enumerate(ctx.cat.tiles)
+        if where[i] == index and (kind is None or tile.kind is kind)
+    ]
+
+
+def move(ctx: Context, state: SooState, tile: int, space: str, value: int = 0) -> SooState:
+    """Move a tile to a space (at ``value`` on a track)."""
+    board = state.board.move(tile, ctx.cat.space(space), value)
+    return attrs.evolve(state, board=board)
+
+
+def flip(ctx: Context, state: SooState, tile: int, back: bool) -> SooState:
+    """Turn a tile to its back (``back=True``) or front face."""
+    del ctx
+    return attrs.evolve(state, board=state.board.flip(tile, back))
+
+
+def remember(state: SooState, fact: str) -> SooState:
+    """Note a one-time fact (a once-only event, the rise of Islam...)."""
+    return attrs.evolve(state, done=state.done | {fact})
+
+
+def set_counter(state: SooState, name: str, value: int) -> SooState:
+    """Set a named counter the rules remember."""
+    others = tuple((k, v) for k, v in state.counters if k != name)
+    return attrs.evolve(state, counters=tuple(sorted((*others, (name, value)))))
+
+
+def current_chit(ctx: Context, state: SooState) -> int | None:
+    """The Turn Chit on the current Turn's space of the Chronographia."""
+    space = ctx.cat.space(f"chronographia-{state.turn}")
+    for tile in ctx.cat.tiles_of(TileKind.TURN_CHIT):
+        if state.board.where[tile] == space:
+            return tile
+    return None
+
+
+# -- track markers ----------------------------------------------------------------
+
+
+def marker(ctx: Context, state: SooState, name: str) -> int:
+    """The position of a marker on its track (``"schism"``, ``"solidus"``, ``"nike"``...)."""
+    return state.board.value[ctx.cat.tile(f"marker-{name}")]
+
+
+def set_marker(ctx: Context, state: SooState, name: str, value: int) -> SooState:
+    """Move a track marker to ``value`` (kept within 0-12)."""
+    tile = ctx.cat.tile(f"marker-{name}")
+    return attrs.evolve(state, board=state.board.set_value(tile, max(0, min(MAX_TRACK, value))))
+
+
+# -- Barbarians ---------------------------------------------------------------------
+
+
+def tribe(ctx: Context, state: SooState, path: Path) -> int | None:
+    """The Tribe tile on a western Path's round Tribe space (2.4.1)."""
+    found = tiles_on(ctx, state, f"tribe-{path.name.lower()}", TileKind.TRIBE)
+    return found[0] if found else None
+
+
+def is_muslim(ctx: Context, state: SooState, tile: int) -> bool:
+    """Whether the face up of a Tribe or Army is Muslim (9.1.1)."""
+    return ctx.cat.has(state.board, tile, Icon.MUSLIM)
+
+
+def eastern_army(ctx: Context, state: SooState, path: Path) -> int | None:
+    """The hostile Army on an eastern Path, if any.
+
+    The Mongol tiles stand in for the Army of Paths Ε and Ζ while they are on the map
+    (5.2.3 Mongols); they are markers with a strength, and are preferred.
+    """
+    spaces = set(ctx.cat.themas(path))
+    where = state.board.where
+    for tile in ctx.cat.tiles_of(TileKind.MARKER, path):
+        if ctx.cat.tiles[tile].front.strength and where[tile] in spaces:
+            return tile
+    for tile in ctx.cat.tiles_of(TileKind.ARMY, path):
+        if where[tile] in spaces:
+            return tile
+    return None
+
+
+def eastern_position(ctx: Context, state: SooState, path: Path) -> int:
+    """Where the Army of an eastern Path stands: 1 next to Constantinople ... 5 Homeland.
+
+    0 when the Path has no Army on it.
+    """
+    army = eastern_army(ctx, state, path)
+    if army is None:
+        return 0
+    return ctx.cat.themas(path).index(state.board.where[army]) + 1
+
+
+def barbarian_themas(ctx: Context, state: SooState, path: Path) -> int:
+    """How many spaces of an eastern Path the Barbarians control, Homeland included."""
+    position = eastern_position(ctx, state, path)
+    return 0 if position == 0 else 6 - position
+
+
+def path_is_muslim(ctx: Context, state: SooState, path: Path) -> bool:
+    """Whether the Barbarians of a Path are Muslim (its Tribe in the West, its Army in the East)."""
+    tile = tribe(ctx, state, path) if path.western else eastern_army(ctx, state, path)
+    return tile is not None and is_muslim(ctx, state, tile)
+
+
+def army_strength(ctx: Context, state: SooState, tile: int) -> int:
+    """The combat strength of an Army as its face up shows it."""
+    return ctx.cat.face(state.board, tile).strength
+
+
+def zone_armies(ctx: Context, state: SooState, path: Path) -> list[int]:
+    """The Barbarian Armies in a western Path's Zone (Siege tiles excluded)."""
+    zone = ctx.cat.zone(path)
+    where = state.board.where
+    return [t for t in ctx.cat.tiles_of(TileKind.ARMY, path) if where[t] == zone]
+
+
+def reserve_armies(ctx: Context, state: SooState, path: Path) -> list[int]:
+    """The Armies in a western Path's Reserves."""
+    reserves = ctx.cat.reserves(path)
+    where = state.board.where
+    return [t for t in ctx.cat.tiles_of(TileKind.ARMY, path) if where[t] == reserves]
+
+
+def space_kind(ctx: Context, state: SooState, tile: int) -> SpaceKind:
+    """The kind of space a tile is on."""
+    return ctx.cat.spaces[state.board.where[tile]].kind
+
+
+@RULES.implements("2.4.1")
+def match_tribe(ctx: Context, state: SooState, path: Path) -> SooState:
+    """Turn every Army of a western Path (Zone and Reserves) to its Tribe's side.
+
+    A Tribe with the horse icon makes the Path's Armies show their strong "horse"
+    side; a "man" Tribe their weak side.
+    """
+    current = tribe(ctx, state, path)
+    if current is None:
+        return state
+    strong = ctx.cat.has(state.board, current, Icon.HORSE)
+    wanted = Icon.HORSE if strong else Icon.MAN
+    board = state.board
+    for army in ctx.cat.tiles_of(TileKind.ARMY, path):
+        record = ctx.cat.tiles[army]
+        if record.back is not None:
+            board = board.flip(army, wanted not in record.front.icons)
+    return attrs.evolve(state, board=board)
+
+
+def change_tribe(ctx: Context, state: SooState, path: Path, new_tribe: str, rule: str) -> SooState:
+    """Replace a western Path's Tribe (the old one returns to the Counter Tray) (2.4.1)."""
+    old = tribe(ctx, state, path)
+    if old is not None:
+        state = move(ctx, state, old, "counter-tray")
+    tile = ctx.cat.tile(new_tribe)
+    state = move(ctx, state, tile, f"tribe-{path.name.lower()}")
+    state = attrs.evolve(state, board=state.board.flip(tile, False))
+    ctx.log(rule, f"the Tribe of Path {path} is now {tile_name(ctx, state, tile)}", "tribe")
+    return match_tribe(ctx, state, path)

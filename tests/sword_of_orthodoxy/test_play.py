@@ -1,0 +1,147 @@
+"""Whole Turns from both setups and from start-of-turn states of any Turn.
+
+Random play runs chapters 4-9 to the Byzantine Action Phase, or to a correct end,
+and the invariants of the physical game hold in every state it passes through.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from byzantium.core.game import TERMINAL
+from byzantium.sword_of_orthodoxy.components import Path, TileKind
+from byzantium.sword_of_orthodoxy.engine import Context
+from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
+from byzantium.sword_of_orthodoxy.state import SooState
+from byzantium.sword_of_orthodoxy.world import eastern_army, marker
+from tests.sword_of_orthodoxy.strategies import start_of_turn_states
+from tests.sword_of_orthodoxy.support import GAME, MILLENNIUM
+
+RULEBOOK = "sword-of-orthodoxy"
+
+OPTIONS = [
+    {},
+    {"scenario": "millennium"},
+    {"islam": True, "red_dice": True, "round_letters": True, "two_synopsis_rolls": True},
+    {"scenario": "millennium", "round_letters": True, "two_synopsis_rolls": True},
+]
+
+
+def check_invariants(game: SwordOfOrthodoxy, state: SooState) -> None:
+    """What must hold in every state: conservation, ranges, Paths, Constantinople."""
+    ctx = Context(game, None)
+    cat = ctx.cat
+    board = state.board
+    assert len(board.where) == len(board.back) == len(board.value) == len(cat.tiles) == 176
+    assert all(0 <= where < len(cat.spaces) for where in board.where)
+    assert 0 <= marker(ctx, state, "solidus") <= 12
+    assert 0 <= marker(ctx, state, "schism") <= 12
+    for path in Path:
+        armies = cat.tiles_of(TileKind.ARMY, path)
+        if path.western:
+            zone, reserves = cat.zone(path), cat.reserves(path)
+            placed = [t for t in armies if board.where[t] in (zone, reserves)]
+            assert len(placed) == 5, f"Path {path}: Zone plus Reserves hold {len(placed)} Armies"
+        else:
+            themas = set(cat.themas(path))
+            on_path = [t for t in armies if board.where[t] in themas]
+            assert len(on_path) <= 1
+    constantinople = cat.space("constantinople")
+    assert not [t for t in cat.tiles_of(TileKind.ARMY) if board.where[t] == constantinople]
+
+
+def at_action_phase(state: SooState) -> bool:
+    return state.pending is not None and state.pending.rule == "10.0"
+
+
+def play_to_action_phase(game: SwordOfOrthodoxy, state: SooState, data: st.DataObject) -> SooState:
+    for _ in range(2000):
+        check_invariants(game, state)
+        if game.current_player(state) == TERMINAL or at_action_phase(state):
+            return state
+        actions = game.legal_actions(state)
+        state = game.apply(state, actions[data.draw(st.integers(0, len(actions) - 1))])
+    raise AssertionError("the Turn did not reach the Byzantine Action Phase")
+
+
+@pytest.mark.rule("3.1", "3.2", "A", "E", "C")
+@pytest.mark.parametrize("game", [GAME, MILLENNIUM], ids=["campaign", "millennium"])
+def test_setup_places_every_tile_and_waits_for_the_first_chit(game: SwordOfOrthodoxy) -> None:
+    state = game.initial_state()
+    check_invariants(game, state)
+    first = 1 if game is GAME else 15
+    assert state.turn == first
+    assert state.pending is not None and state.pending.rule == "4.1"
+
+
+@pytest.mark.rule("A")
+def test_campaign_setup_matches_appendix_a() -> None:
+    ctx = Context(GAME, None)
+    state = GAME.initial_state()
+    cat = ctx.cat
+
+    def where(tile: str) -> str:
+        return cat.spaces[state.board.where[cat.tile(tile)]].id
+
+    assert where("army-delta-persia") == "iberia"
+    assert where("army-epsilon-persia") == "persia"
+    assert where("army-zeta-nomads") == "syria"
+    assert where("outpost-egypt") == "egypt"
+    assert where("outpost-lazica") == "available-outposts"
+    assert where("dynasty-theodosian") == "dynasty"
+    assert where("dynasty-justinian") == "chronographia-3"
+    assert where("basileus-theodosius") == "basileus"
+    assert where("patriarch-nestorius") == "patriarch"
+    assert where("marker-kan") == "chronographia-5"
+    zone_alpha = [
+        t
+        for t in cat.tiles_of(TileKind.ARMY, Path.ALPHA)
+        if state.board.where[t] == cat.zone(Path.ALPHA)
+    ]
+    assert [cat.face(state.board, t).strength for t in zone_alpha] == [4]
+    factions = [
+        t
+        for t in cat.tiles_of(TileKind.FACTION)
+        if state.board.where[t] == cat.space("constantinople")
+    ]
+    assert len(factions) == 9
+    assert eastern_army(ctx, state, Path.ZETA) == cat.tile("army-zeta-nomads")
+
+
+@pytest.mark.rule("4.1", "C")
+@settings(max_examples=30)
+@given(st.sampled_from(OPTIONS), st.data())
+def test_random_turns_from_both_setups_reach_the_action_phase(
+    options: dict[str, object], data: st.DataObject
+) -> None:
+    game = SwordOfOrthodoxy(options)
+    state = play_to_action_phase(game, game.initial_state(), data)
+    if game.current_player(state) == TERMINAL:
+        assert game.result(state).level in ("defeat", "survived")
+    else:
+        assert state.turn == (15 if options.get("scenario") == "millennium" else 1)
+
+
+@pytest.mark.rule("4.1", "C")
+@settings(max_examples=40)
+@given(start_of_turn_states(), st.data())
+def test_random_turns_from_any_start_of_turn_state_reach_the_action_phase(
+    built: tuple[SwordOfOrthodoxy, SooState], data: st.DataObject
+) -> None:
+    game, state = built
+    turn = state.turn
+    state = play_to_action_phase(game, state, data)
+    if game.current_player(state) != TERMINAL:
+        assert state.turn == turn
+        chit = [
+            t
+            for t in game.catalog.tiles_of(TileKind.TURN_CHIT)
+            if state.board.where[t] == game.catalog.space(f"chronographia-{turn}")
+        ]
+        assert len(chit) == 1
+    else:
+        result = game.result(state)
+        assert result.level == "defeat"
+        assert result.rule in ("2.6", "5.3.1", "12.1")
