@@ -145,3 +145,24 @@ def test_random_turns_from_any_start_of_turn_state_reach_the_action_phase(
         result = game.result(state)
         assert result.level == "defeat"
         assert result.rule in ("2.6", "5.3.1", "12.1")
+
+
+@pytest.mark.rule("C")
+@settings(max_examples=10)
+@given(st.integers(0, 2**16), st.sampled_from(OPTIONS))
+def test_seeded_games_replay_exactly_and_states_round_trip_through_json(
+    seed: int, options: dict[str, object]
+) -> None:
+    import json
+
+    from byzantium import dumps_record, loads_record, play, replay
+
+    game = SwordOfOrthodoxy(options)
+    record = play(game, seed=seed, max_steps=400)
+    final = replay(game, record)
+    assert game.state_digest(final) == record.final
+    again_game, again = loads_record(dumps_record(game, record))
+    assert again == record
+    assert replay(again_game, again) == final
+    assert game.decode_state(json.loads(json.dumps(game.encode_state(final)))) == final
+    assert play(game, seed=seed, max_steps=400) == record
