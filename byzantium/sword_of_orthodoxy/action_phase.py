@@ -1,24 +1,54 @@
-"""Chapter 10, the Byzantine Action Phase (being written: see the rule index).
+"""Chapter 10, the Byzantine Action Phase: a menu of actions, in any order, until ended.
 
-Until chapter 10 is built the phase offers one choice: to end it.
+Each group of actions lives in its own module and lists what the player may do now
+(:class:`~byzantium.sword_of_orthodoxy.engine.Offer`); the phase offers them all,
+after the choice to end the phase, and comes back after each action (10.0: actions
+in any order, repeated as long as they can be paid for).
 """
 
 from __future__ import annotations
 
 import attrs
 
-from byzantium.sword_of_orthodoxy.engine import Context, ask_choice
-from byzantium.sword_of_orthodoxy.state import Decline, SooAction, SooState, Task
+from byzantium.sword_of_orthodoxy import (
+    RULES,
+    battles,
+    infrastructure,
+    missions,
+    outposts,
+    statecraft,
+)
+from byzantium.sword_of_orthodoxy.engine import Context, Offer, ask_choice, push
+from byzantium.sword_of_orthodoxy.state import Decline, Select, SooAction, SooState, Task
 
-__all__ = ["ActionPhase"]
+__all__ = ["ActionPhase", "all_offers"]
+
+#: The groups of actions, in the order the menu lists them.
+GROUPS = (outposts, infrastructure, battles, missions, statecraft)
+
+
+def all_offers(ctx: Context, state: SooState) -> list[Offer]:
+    """Every action the player may take now, in a fixed order."""
+    found = [offer for group in GROUPS for offer in group.offers(ctx, state)]
+    items = [offer.item for offer in found]
+    if len(set(items)) != len(items):  # pragma: no cover - a programming error
+        raise RuntimeError(f"two actions share a name: {items}")
+    return found
 
 
 @attrs.frozen
 class ActionPhase(Task):
-    """The Byzantine Action Phase: for now, only ending it."""
+    """The Byzantine Action Phase: choose an action, or end the phase."""
 
+    @RULES.implements("10.0")
     def run(self, ctx: Context, state: SooState, answer: SooAction | None) -> SooState:
+        offers = all_offers(ctx, state)
         if answer is None:
-            return ask_choice(state, self, "10.0", "Byzantine Action Phase", [Decline()])
-        ctx.log("10.0", "the Byzantine Action Phase ends")
-        return state
+            options: list[SooAction] = [Decline(), *(Select(offer.item) for offer in offers)]
+            return ask_choice(state, self, "10.0", "Byzantine Action Phase", options)
+        if isinstance(answer, Decline):
+            ctx.log("10.0", "the Byzantine Action Phase ends", "phase")
+            return state
+        assert isinstance(answer, Select)
+        chosen = next(offer for offer in offers if offer.item == answer.item)
+        return push(state, chosen.task, ActionPhase())

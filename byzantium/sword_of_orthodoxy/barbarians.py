@@ -436,9 +436,9 @@ class Advance(Task):
             task = attrs.evolve(self, step=current)
             opposed = not self.unopposed
             if current == _TRIBUTE and opposed and _on_path(ctx, state, "marker-tribute", path):
-                return ask_roll(state, task, "9.5.4", f"Tribute roll on Path {path}")
+                return ask_roll(state, task, "9.5.4", f"Tribute roll on Path {path}", path=path)
             if current == _KASTRON and opposed and _kastron_usable(ctx, state, path):
-                return ask_roll(state, task, "9.5.5", f"Kastron roll on Path {path}")
+                return ask_roll(state, task, "9.5.5", f"Kastron roll on Path {path}", path=path)
             if current == _SUPPORT and opposed:
                 options = support_options(ctx, state, path)
                 if options:
@@ -449,10 +449,10 @@ class Advance(Task):
                 if not arrived:
                     return state
             if current == _TAURUS and opposed and _entered_taurus(ctx, state, path, tile):
-                return ask_roll(state, task, "9.5.1", f"Taurus roll on Path {path}")
+                return ask_roll(state, task, "9.5.1", f"Taurus roll on Path {path}", path=path)
             hospital = _usable_hospital(ctx, state, path, tile) if current == _HOSPITAL else None
             if hospital is not None and opposed:
-                return ask_roll(state, task, "9.5.2", f"Hospital roll on Path {path}")
+                return ask_roll(state, task, "9.5.2", f"Hospital roll on Path {path}", path=path)
         return state
 
     def _move(self, ctx: Context, state: SooState, tile: int) -> tuple[SooState, bool]:
@@ -519,7 +519,8 @@ class Advance(Task):
         state = set_marker(ctx, state, "solidus", marker(ctx, state, "solidus") - 1)
         ctx.log("9.5.3", f"1 $ props up {tile_name(ctx, state, unit)}", "block")
         task = attrs.evolve(self, step=_SUPPORT_ROLL, unit=unit_id)
-        return ask_roll(state, task, "9.5.3", "the Ottomans roll against the Support Unit")
+        prompt = "the Ottomans roll against the Support Unit"
+        return ask_roll(state, task, "9.5.3", prompt, path=Path.BETA)
 
 
 @RULES.implements("8.4.1")

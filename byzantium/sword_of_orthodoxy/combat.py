@@ -535,7 +535,7 @@ class Attack(Task):
         if isinstance(answer, Roll):
             return self._resolve(ctx, state, answer.dice[0])
         if isinstance(answer, Select):
-            return self._roll(state, answer.item)
+            return self._roll(ctx, state, answer.item)
         if isinstance(answer, Decline):
             ctx.log(self.rule, "the free attack is not made", "attack")
             return state
@@ -547,14 +547,15 @@ class Attack(Task):
             ctx.log(self.rule, "the free attack has no legal target", "attack")
             return state
         if len(targets) == 1 and not self.optional:
-            return self._roll(state, ctx.cat.tiles[targets[0]].id)
+            return self._roll(ctx, state, ctx.cat.tiles[targets[0]].id)
         options: list[SooAction] = [Decline()] if self.optional else []
         options += [Select(ctx.cat.tiles[t].id) for t in targets]
         return ask_choice(state, self, "10.6", f"target of a free attack ({self.rule})", options)
 
-    def _roll(self, state: SooState, target: str) -> SooState:
+    def _roll(self, ctx: Context, state: SooState, target: str) -> SooState:
         chosen = attrs.evolve(self, target=target)
-        return ask_roll(state, chosen, "10.6", f"attack on {target} ({self.rule})")
+        path = ctx.cat.tiles[ctx.cat.tile(target)].path
+        return ask_roll(state, chosen, "10.6", f"attack on {target} ({self.rule})", path=path)
 
     def _resolve(self, ctx: Context, state: SooState, natural: int) -> SooState:
         target = ctx.cat.tile(self.target)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from byzantium.core.game import Event
+from byzantium.sword_of_orthodoxy.components import Path
 from byzantium.sword_of_orthodoxy.state import (
     Catalog,
     Ending,
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Context",
+    "Offer",
     "ask_choice",
     "ask_draw",
     "ask_roll",
@@ -62,6 +64,20 @@ class Context:
         return self.game.options.get(name) is True
 
 
+@attrs.frozen
+class Offer:
+    """An action the player may take in the Byzantine Action Phase (10.0).
+
+    ``item`` is the text of the :class:`~byzantium.sword_of_orthodoxy.state.Select`
+    that chooses it (for example ``"attack army-delta-persia"``); ``task`` carries it
+    out. Offers are listed only when legal and affordable, and every offered action
+    uses something up (money, a tile, a once-per-Turn right), so the phase ends.
+    """
+
+    item: str
+    task: Task
+
+
 def push(state: SooState, *tasks: Task) -> SooState:
     """Schedule ``tasks`` to run next, the first one first."""
     if not tasks:
@@ -73,9 +89,21 @@ def _wait(state: SooState, request: Request) -> SooState:
     return attrs.evolve(state, pending=request)
 
 
-def ask_roll(state: SooState, task: Task, rule: str, prompt: str, dice: int = 1) -> SooState:
-    """Wait for ``dice`` dice; ``task`` is run again with a :class:`Roll`."""
-    return _wait(state, Request(RequestKind.ROLL, rule, prompt, task, dice=dice))
+def ask_roll(
+    state: SooState,
+    task: Task,
+    rule: str,
+    prompt: str,
+    dice: int = 1,
+    *,
+    path: Path | None = None,
+) -> SooState:
+    """Wait for ``dice`` dice; ``task`` is run again with a :class:`Roll`.
+
+    ``path`` marks a roll that applies to that Path alone (a battle, a Taurus roll, a
+    Social tie...): an Akritai on the Path may then adjust it (10.4.2).
+    """
+    return _wait(state, Request(RequestKind.ROLL, rule, prompt, task, dice=dice, path=path))
 
 
 def ask_draw(state: SooState, task: Task, rule: str, prompt: str, space: str) -> SooState:

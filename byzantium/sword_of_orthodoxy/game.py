@@ -25,6 +25,7 @@ from byzantium.sword_of_orthodoxy.components import (
     load_components,
 )
 from byzantium.sword_of_orthodoxy.engine import Context, run_task, settle
+from byzantium.sword_of_orthodoxy.infrastructure import akritai_intercept
 from byzantium.sword_of_orthodoxy.setup import initial_state
 from byzantium.sword_of_orthodoxy.state import (
     Catalog,
@@ -119,6 +120,10 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         assert request is not None
         ctx = Context(self, events)
         state = attrs.evolve(state, pending=None)
+        if request.path is not None and isinstance(action, Roll):
+            adjusting = akritai_intercept(ctx, state, request, action)
+            if adjusting is not None:
+                return settle(ctx, adjusting)
         state = run_task(ctx, state, request.task, action)
         return settle(ctx, state)
 

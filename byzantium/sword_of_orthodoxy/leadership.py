@@ -872,7 +872,8 @@ class SocialEvent(Task):
         ctx.log("6.7.1", f"the Social Event strikes Path {path}: {result.value}", "social")
         if result is Standing.TIED:
             task = attrs.evolve(self, path=path)
-            return ask_roll(state, task, "6.7.2", f"tie on Path {path}: 1-3 losing, 4-6 winning")
+            prompt = f"tie on Path {path}: 1-3 losing, 4-6 winning"
+            return ask_roll(state, task, "6.7.2", prompt, path=path)
         return place_social(ctx, state, path, winning=result is Standing.WINNING)
 
 

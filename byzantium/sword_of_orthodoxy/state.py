@@ -123,6 +123,9 @@ class Request:
     space: str = ""
     #: CHOOSE: the legal answers, simplest first.
     options: tuple[SooAction, ...] = ()
+    #: ROLL: the Path a single-die roll applies to alone, if any (an Akritai there may
+    #: adjust it, 10.4.2).
+    path: Path | None = None
 
 
 @attrs.frozen

@@ -1317,7 +1317,8 @@ class VeniceEvent(Task):
         africa = _is(ctx, state, "marker-zone-alpha", "zone-name-alpha")
         if answer is None:
             if africa:
-                return ask_roll(state, self, "8.4.1", "Venice: against the Barbarians of Africa")
+                prompt = "Venice: against the Barbarians of Africa"
+                return ask_roll(state, self, "8.4.1", prompt, path=Path.ALPHA)
             return change_tribe(ctx, state, Path.ALPHA, "tribe-alpha-venice", "8.4.1")
         assert isinstance(answer, Roll)
         if answer.dice[0] <= len(zone_armies(ctx, state, Path.ALPHA)):

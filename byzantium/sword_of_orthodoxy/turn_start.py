@@ -540,7 +540,7 @@ class Normans(Task):
             ctx.log("5.2.3", "Normans: Path Β is no longer Italy", "event")
             return state
         if not isinstance(answer, Roll):
-            return ask_roll(state, self, "5.2.3", "Normans against Italy")
+            return ask_roll(state, self, "5.2.3", "Normans against Italy", path=Path.BETA)
         count = len(zone_armies(ctx, state, Path.BETA))
         if answer.dice[0] > count:
             ctx.log("5.2.3", f"Normans: {answer.dice[0]} > {count} Barbarians: Italy holds")
