@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from byzantium.core.drivers import StepHook, first_action_policy, play, random_policy
-from byzantium.core.errors import ByzantiumError
+from byzantium.core.drivers import Policy, StepHook, first_action_policy, play, random_policy
+from byzantium.core.errors import ByzantiumError, UnknownOptionError
 from byzantium.core.game import CHANCE, Game, OptionValue, Step
 from byzantium.core.records import dumps_record, loads_record, replay
 from byzantium.core.registry import available_games, load_game
@@ -36,7 +36,10 @@ from byzantium.core.trace import check, format_report, scan_tests
 
 __all__ = ["main", "parse_option"]
 
-_POLICIES = {"random": random_policy, "first": first_action_policy}
+_POLICIES: dict[str, Policy[object, object]] = {
+    "random": random_policy,
+    "first": first_action_policy,
+}
 
 
 def parse_option(text: str) -> tuple[str, OptionValue]:
@@ -76,7 +79,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--option", type=parse_option, action="append", default=[], metavar="K=V")
-    p.add_argument("--policy", choices=sorted(_POLICIES), default="random")
+    p.add_argument(
+        "--policy", default="random", help="random, first, or one of the game's own policies"
+    )
     p.add_argument("--record", type=Path, help="write the game record (JSON) here")
     p.add_argument("--quiet", action="store_true", help="print only the result")
     p.add_argument("--max-steps", type=int, default=1_000_000)
@@ -102,9 +107,15 @@ def _parser() -> argparse.ArgumentParser:
 
 def _chronicle_hook(game: Game[object, object], out: TextIO) -> StepHook[object, object]:
     counter = [0]
+    heading = [""]
 
     def hook(before: object, actor: int, action: object, step: Step[object]) -> None:
         counter[0] += 1
+        title = game.chronicle_heading(before)
+        key = title.split("\n", 1)[0]
+        if key and key != heading[0]:
+            heading[0] = key
+            out.write(f"\n{title}\n")
         who = "chance" if actor == CHANCE else f"player {actor}"
         out.write(f"{counter[0]:>5}  {who}: {game.describe_action(before, action)}\n")
         for event in step.events:
@@ -128,12 +139,16 @@ def _print_result(game: Game[object, object], state: object, out: TextIO) -> Non
 
 def _play(args: argparse.Namespace, out: TextIO) -> int:
     game = load_game(args.game, **dict(args.option))
+    policies = {**_POLICIES, **game.policies()}
+    if args.policy not in policies:
+        known = ", ".join(sorted(policies))
+        raise UnknownOptionError(f"{game.ID} has no policy {args.policy!r}; policies: {known}")
     out.write(f"{game.TITLE}, seed {args.seed}, options {dict(game.options)}\n")
     _provisional_note(game, out)
     hook = None if args.quiet else _chronicle_hook(game, out)
     record = play(
         game,
-        _POLICIES[args.policy],
+        policies[args.policy],
         seed=args.seed,
         max_steps=args.max_steps,
         on_step=hook,

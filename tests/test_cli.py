@@ -145,3 +145,8 @@ def test_data_lists_component_provenance_and_counts() -> None:
     status, text = run("data", "pig")
     assert status == 0
     assert text.strip() == "pig: 0 data: no data"
+
+
+def test_unknown_policy_is_refused_with_the_known_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("play", "pig", "--policy", "clever")[0] == 2
+    assert "policies: first, random" in capsys.readouterr().err

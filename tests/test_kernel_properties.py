@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from fractions import Fraction
 
 import pytest
@@ -172,3 +173,31 @@ def test_play_stops_at_max_steps() -> None:
     record = play(GAME, seed=3, max_steps=5)
     assert len(record) == 5
     assert not GAME.is_terminal(replay(GAME, record))
+
+
+def pig_value(state: PigState, player: int) -> float:
+    """Banked points, plus half of an unbanked turn total (it may still be lost)."""
+    pending = state.turn_total / 2 if state.to_move == player else 0.0
+    return state.scores[player] + pending
+
+
+def test_greedy_policy_rolls_when_little_is_at_risk_and_holds_when_much_is() -> None:
+    from byzantium.core.drivers import greedy_policy
+
+    game = PigGame({"target": 100})
+    policy = greedy_policy(pig_value)
+    rng = random.Random(0)
+    assert policy(game, PigState(scores=(10, 10), turn_total=0), rng) == RollDie()
+    assert policy(game, PigState(scores=(10, 10), turn_total=30), rng) == Hold()
+    # Deterministic, and a whole game under it ends.
+    record = play(game, policy, seed=4)
+    assert record == play(game, policy, seed=4)
+    assert game.is_terminal(replay(game, record))
+
+
+def test_greedy_policy_takes_a_win_on_the_spot() -> None:
+    from byzantium.core.drivers import greedy_policy
+
+    game = PigGame({"target": 20})
+    policy = greedy_policy(lambda state, player: 0.0)
+    assert policy(game, PigState(scores=(15, 0), turn_total=5), random.Random(0)) == Hold()

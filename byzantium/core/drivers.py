@@ -28,7 +28,9 @@ __all__ = [
     "ScriptExhaustedError",
     "StepHook",
     "chance_policy",
+    "expected_value",
     "first_action_policy",
+    "greedy_policy",
     "play",
     "playout",
     "random_policy",
@@ -81,6 +83,55 @@ def first_action_policy(game: Game[S, A], state: S, rng: random.Random) -> A:
     """Always take the first legal action (the simplest one, by convention)."""
     del rng
     return game.legal_actions(state)[0]
+
+
+def expected_value(
+    game: Game[S, A],
+    state: S,
+    evaluate: Callable[[S, int], float],
+    chance_depth: int,
+    player: int,
+) -> float:
+    """The value of ``state`` for ``player``, averaging over chance nodes up to a depth.
+
+    Terminal states are worth their :meth:`~byzantium.core.game.Game.returns`
+    (scaled by 1000, so that the end dominates any heuristic); chance nodes deeper
+    than ``chance_depth`` and decision nodes are worth ``evaluate(state, player)``.
+    """
+    actor = game.current_player(state)
+    if actor == TERMINAL:
+        return 1000.0 * game.returns(state)[player]
+    if actor == CHANCE and chance_depth > 0:
+        return sum(
+            float(p)
+            * expected_value(game, game.apply(state, outcome), evaluate, chance_depth - 1, player)
+            for outcome, p in game.chance_outcomes(state)
+        )
+    return evaluate(state, player)
+
+
+def greedy_policy(evaluate: Callable[[S, int], float], chance_depth: int = 2) -> Policy[S, A]:
+    """A one-step lookahead policy: the legal action with the best expected evaluation.
+
+    Each action is applied and the chance nodes that follow are averaged over (up to
+    ``chance_depth`` of them in a row) before ``evaluate`` scores the resulting
+    state from the deciding player's point of view. Ties go to the earlier (simpler)
+    action, and ``rng`` is not used, so the policy is deterministic.
+    """
+
+    def policy(game: Game[S, A], state: S, rng: random.Random) -> A:
+        del rng
+        player = game.current_player(state)
+        actions = game.legal_actions(state)
+        if len(actions) == 1:
+            return actions[0]
+        scores = [
+            expected_value(game, game.apply(state, action), evaluate, chance_depth, player)
+            for action in actions
+        ]
+        return actions[scores.index(max(scores))]
+
+    return policy
 
 
 def scripted(actions: Iterable[A]) -> Policy[S, A]:

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import abc
 import hashlib
+import random
 import typing
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import ClassVar, Final, Generic, TypeVar
 
@@ -299,6 +300,22 @@ class Game(abc.ABC, Generic[S, A]):
         """
         del player
         return state
+
+    def policies(self) -> Mapping[str, Callable[[Game[S, A], S, random.Random], A]]:
+        """Built-in decision policies of this game, by name (none by default).
+
+        The command line offers them beside ``random`` and ``first``.
+        """
+        return {}
+
+    def chronicle_heading(self, state: S) -> str:
+        """A heading for a chronicle, printed whenever its first line changes.
+
+        For example the Turn on the first line and the state of the tracks below it.
+        The default is none.
+        """
+        del state
+        return ""
 
     def describe_action(self, state: S, action: A) -> str:
         """A short human description of an action (for chronicles and errors)."""

@@ -15,17 +15,20 @@ from typing import ClassVar
 
 import attrs
 
+from byzantium.core.drivers import Policy
 from byzantium.core.errors import IllegalActionError, UnknownOptionError
 from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec, Result
 from byzantium.core.registry import register_game
 from byzantium.sword_of_orthodoxy.components import (
     DATA_FILES,
     Components,
+    TileKind,
     _read_files,
     load_components,
 )
 from byzantium.sword_of_orthodoxy.engine import Context, run_task, settle
 from byzantium.sword_of_orthodoxy.infrastructure import akritai_intercept
+from byzantium.sword_of_orthodoxy.policy import sensible_policy
 from byzantium.sword_of_orthodoxy.setup import initial_state
 from byzantium.sword_of_orthodoxy.state import (
     Catalog,
@@ -38,6 +41,7 @@ from byzantium.sword_of_orthodoxy.state import (
     SooAction,
     SooState,
 )
+from byzantium.sword_of_orthodoxy.world import marker, tiles_on
 
 __all__ = ["SwordOfOrthodoxy"]
 
@@ -138,7 +142,7 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
             case Roll(dice):
                 return f"roll {' '.join(map(str, dice))}{prompt}"
             case Draw(tile):
-                return f"draw {tile}{prompt}"
+                return f"draw {self.catalog.tiles[self.catalog.tile(tile)].name}{prompt}"
             case Pay(amount):
                 return f"pay {amount} solidus{prompt}"
             case Select(item):
@@ -157,6 +161,25 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
 
     def component_data(self) -> bytes:
         return self._data
+
+    def policies(self) -> Mapping[str, Policy[SooState, SooAction]]:
+        return {"sensible": sensible_policy(self)}
+
+    def chronicle_heading(self, state: SooState) -> str:
+        """The Turn, its years, and the tracks, for a chronicle's Turn headings."""
+        if state.turn < 1:
+            return ""
+        ctx = Context(self, None)
+        first, last = 421 + 40 * (state.turn - 1), 460 + 40 * (state.turn - 1)
+        factions = len(tiles_on(ctx, state, "constantinople", TileKind.FACTION))
+        tracks = ", ".join(
+            f"{label} {marker(ctx, state, name)}"
+            for label, name in (("treasury $", "solidus"), ("Schism", "schism"), ("Niké", "nike"))
+        )
+        return (
+            f"== Turn {state.turn} ({first}-{last}) ==\n"
+            f"   {tracks}, Factions in Constantinople {factions}"
+        )
 
     def data_provenance(self) -> tuple[Datum, ...]:
         return tuple(
