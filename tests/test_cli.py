@@ -150,3 +150,24 @@ def test_data_lists_component_provenance_and_counts() -> None:
 def test_unknown_policy_is_refused_with_the_known_ones(capsys: pytest.CaptureFixture[str]) -> None:
     assert run("play", "pig", "--policy", "clever")[0] == 2
     assert "policies: first, random" in capsys.readouterr().err
+
+
+def test_sword_of_orthodoxy_chronicle_has_turn_headings_tracks_and_rules() -> None:
+    out = io.StringIO()
+    argv = [
+        "play",
+        "sword-of-orthodoxy",
+        "--policy",
+        "sensible",
+        "--seed",
+        "1",
+        "--max-steps",
+        "40",
+    ]
+    assert main(argv, out) == 0
+    text = out.getvalue()
+    assert "note: " in text and "provisional" in text
+    assert "== Turn 1 (421-460) ==" in text
+    assert "treasury $" in text and "Schism" in text
+    assert "[4.1] Turn 1:" in text
+    assert "The game did not reach its end." in text

@@ -1,4 +1,4 @@
-"""Byzantine attacks (10.6) as far as free attacks need them, and Barbarian defeats.
+"""Byzantine attacks (10.6): targets, modifiers, the roll, and Barbarian defeats.
 
 :class:`Attack` is one Byzantine attack: the player picks a legal target
 (:func:`legal_targets`) or declines, one die is rolled, its modifiers are summed
@@ -7,10 +7,12 @@ the modified roll beats the target's strength (:func:`attack_succeeds`, with the
 natural 1 and 6 of rule 1.1). A beaten Barbarian Army is defeated by
 :class:`Repulse`, which other rules use too (a doubled Christians tile, 6.7.3.1).
 
-The attacks here are free: events, Sieges (12.1) and the Crusades grant them. The
-paid attack of the Byzantine Action Phase (1 $, or 2 $ against a Stolos, 10.6.5)
-reuses :class:`Attack`: its steps are choose a target, then roll, then resolve, so
-a cost is one more step between the first two.
+Events, Sieges (12.1) and the Crusades grant free attacks. The paid attacks of
+the Byzantine Action Phase (:mod:`~byzantium.sword_of_orthodoxy.battles`: 1 $, or
+2 $ against a Stolos, 10.6.5) reuse :class:`Attack`: its steps are choose a target
+(or take the one given), pay the attack's ``cost``, roll, resolve. The attacker
+may bring modifiers of his own (the Magister Militum's +1, 10.8), and a lost
+battle may have consequences (``on_failure``: the Magister's fall).
 
 Where the Stolos sits
     The rulebook puts the Stolos *on* a hostile Army (8.4.1 "Stolos"). On an eastern
@@ -67,6 +69,7 @@ __all__ = [
     "legal_targets",
     "military_event_drm",
     "only_the_stolos",
+    "pay",
     "protected",
     "push_back",
     "ravenna_drm",
@@ -221,7 +224,12 @@ def constantinople_targets(ctx: Context, state: SooState) -> list[int]:
 
 @RULES.implements("10.6")
 def legal_targets(
-    ctx: Context, state: SooState, paths: tuple[Path, ...] = (), lone: bool = False
+    ctx: Context,
+    state: SooState,
+    paths: tuple[Path, ...] = (),
+    lone: bool = False,
+    *,
+    fleet: bool = True,
 ) -> list[int]:
     """What an attack may aim at, in a fixed order: Paths Α to Ζ, then Constantinople.
 
@@ -231,6 +239,8 @@ def legal_targets(
 
     ``lone`` is for the events that allow attacking the last Army of a Zone
     (8.4.1 "Tricameron", "Kleidion"): then only such Armies, of ``paths``.
+    ``fleet=False`` leaves out the Army carrying the Stolos, for attacks that may
+    not pay the fleet's price (10.13's free attack; see the rulings).
     """
     carrier = stolos_carrier(ctx, state)
     found: list[int] = []
@@ -246,6 +256,8 @@ def legal_targets(
                 continue
             armies = [hostile]
         found.extend(a for a in armies if a == carrier or not protected(ctx, state, a))
+    if not fleet:
+        found = [a for a in found if a != carrier]
     if not paths and not lone:
         found.extend(constantinople_targets(ctx, state))
     return found
@@ -406,6 +418,16 @@ def gain_nike(ctx: Context, state: SooState, rule: str) -> SooState:
 
 
 @RULES.implements("10.6")
+def pay(ctx: Context, state: SooState, amount: int, rule: str, what: str) -> SooState:
+    """Spend solidus from the treasury (the Solidus tile moves down the Omnibus Track)."""
+    level = marker(ctx, state, "solidus")
+    if amount > level:
+        raise ValueError(f"rule {rule}: {what} costs {amount} $ but the treasury holds {level} $")
+    ctx.log(rule, f"{amount} $ paid for {what}: {level - amount} $ left", "solidus")
+    return set_marker(ctx, state, "solidus", level - amount)
+
+
+@RULES.implements("10.6")
 def withdraw_to_reserves(
     ctx: Context, state: SooState, path: Path, army: int | None, rule: str
 ) -> SooState:
@@ -511,14 +533,21 @@ class FactionRiots(Task):
 
 @attrs.frozen
 class Attack(Task):
-    """One free Byzantine attack (10.6): choose a target, roll a die, resolve.
+    """One Byzantine attack (10.6): choose a target, pay, roll a die, resolve.
 
     ``rule``: the rule granting the attack. ``paths``: restrict the targets to
     those Paths. ``ignore_drms``: roll without modifiers (5.4.1). ``nike``: a
     victory moves Niké (10.6.1). ``optional``: the player may decline. ``lone``:
     the attack is on the last Army of a Zone and beating it leaves it in place
     (8.4.1 "Tricameron", "Kleidion"). ``on_success``: tasks to run after a
-    victory (an event's consequences). ``target`` is filled in once chosen.
+    victory (an event's consequences). ``target`` is filled in once chosen; given
+    from the start, the attack is on that target and nothing is asked.
+
+    ``cost``: the solidus paid once the target is known, before the roll (10.6:
+    1 $; 10.6.5: 2 $ against a Stolos); free attacks cost 0. The caller checks
+    that the treasury holds it. ``extra``: the attacker's own modifiers (10.8).
+    ``on_failure``: tasks to run after a lost battle (10.8). ``fleet=False``: the
+    Army carrying the Stolos may not be chosen (10.13).
     """
 
     rule: str
@@ -529,6 +558,10 @@ class Attack(Task):
     lone: bool = False
     on_success: tuple[Task, ...] = ()
     target: str = ""
+    cost: int = 0
+    extra: tuple[dice.Modifier, ...] = ()
+    on_failure: tuple[Task, ...] = ()
+    fleet: bool = True
 
     @RULES.implements("10.6")
     def run(self, ctx: Context, state: SooState, answer: SooAction | None) -> SooState:
@@ -539,10 +572,15 @@ class Attack(Task):
         if isinstance(answer, Decline):
             ctx.log(self.rule, "the free attack is not made", "attack")
             return state
+        if self.target:
+            return self._given(ctx, state)
         return self._choose(ctx, state)
 
+    def _targets(self, ctx: Context, state: SooState) -> list[int]:
+        return legal_targets(ctx, state, self.paths, self.lone, fleet=self.fleet)
+
     def _choose(self, ctx: Context, state: SooState) -> SooState:
-        targets = legal_targets(ctx, state, self.paths, self.lone)
+        targets = self._targets(ctx, state)
         if not targets:
             ctx.log(self.rule, "the free attack has no legal target", "attack")
             return state
@@ -552,14 +590,24 @@ class Attack(Task):
         options += [Select(ctx.cat.tiles[t].id) for t in targets]
         return ask_choice(state, self, "10.6", f"target of a free attack ({self.rule})", options)
 
+    def _given(self, ctx: Context, state: SooState) -> SooState:
+        """An attack on a target named in advance, if it may still be attacked."""
+        if ctx.cat.tile(self.target) not in self._targets(ctx, state):
+            ctx.log(self.rule, f"{self.target} can no longer be attacked", "attack")
+            return state
+        return self._roll(ctx, state, self.target)
+
     def _roll(self, ctx: Context, state: SooState, target: str) -> SooState:
         chosen = attrs.evolve(self, target=target)
+        if self.cost:
+            state = pay(ctx, state, self.cost, "10.6", f"the attack on {target}")
         path = ctx.cat.tiles[ctx.cat.tile(target)].path
         return ask_roll(state, chosen, "10.6", f"attack on {target} ({self.rule})", path=path)
 
     def _resolve(self, ctx: Context, state: SooState, natural: int) -> SooState:
         target = ctx.cat.tile(self.target)
         drms = () if self.ignore_drms else attack_drms(ctx, state, target)
+        drms += self.extra
         strength = ctx.cat.face(state.board, target).strength
         roll = dice.Roll(natural, drms, natural_extremes=True)
         won = attack_succeeds(natural, drms, strength)
@@ -567,7 +615,7 @@ class Attack(Task):
         outcome = "victory" if won else "defeat"
         ctx.log("10.6", f"attack on {name} (strength {strength}): {roll.describe()}: {outcome}")
         if not won:
-            return state
+            return push(state, *self.on_failure)
         state, then = self._defeat(ctx, state, target)
         return push(state, *then, *self.on_success)
 

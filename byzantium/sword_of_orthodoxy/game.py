@@ -41,6 +41,7 @@ from byzantium.sword_of_orthodoxy.state import (
     SooAction,
     SooState,
 )
+from byzantium.sword_of_orthodoxy.victory import victory_points
 from byzantium.sword_of_orthodoxy.world import marker, tiles_on
 
 __all__ = ["SwordOfOrthodoxy"]
@@ -152,12 +153,32 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         raise AssertionError(action)  # pragma: no cover
 
     def result(self, state: SooState) -> Result:
+        """A Defeat (level ``"defeat"``, with its cause), or a victory measured by 12.3.
+
+        A game that ends without a Defeat (after Turn 27, or with the Turn Chit mug
+        empty) is won: its level is the band of its Victory Points, ``scores`` holds
+        the total and ``breakdown`` the points of lines ① to ⑦.
+        """
         ending = state.ending
         if ending is None:
             raise ValueError("the game is not over")
         if ending.defeat:
             return Result((), "defeat", ending.reason, ending.rule)
-        return Result((_PLAYER,), "survived", ending.reason, ending.rule)
+        points = victory_points(Context(self, None), state)
+        reason = f"{ending.reason}: the Empire survives with {points.total} VP"
+        return Result((_PLAYER,), points.level, reason, "12.3", (points.total,), points.lines)
+
+    def returns(self, state: SooState) -> tuple[float, ...]:
+        """The payoff of a finished game for search and learning code.
+
+        A victory is worth its Victory Points divided by 100 (12.3 totals lie
+        between -10 and 90, so between -0.1 and 0.9); a Defeat is worth -1, below
+        any victory.
+        """
+        result = self.result(state)
+        if not result.winners:
+            return (-1.0,)
+        return (result.scores[0] / 100,)
 
     def component_data(self) -> bytes:
         return self._data

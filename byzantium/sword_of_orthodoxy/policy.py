@@ -58,7 +58,9 @@ def evaluate(ctx: Context, state: SooState) -> float:
             score -= barbarian_themas(ctx, state, path)
             score -= _EAST_DANGER.get(eastern_position(ctx, state, path), 0.0)
     factions = tiles_on(ctx, state, "constantinople", TileKind.FACTION)
-    score += 2.0 * len(factions)
+    # Each Faction is a point at the end and a margin against the Siege roll (12.1):
+    # losing the last few is what ends games.
+    score += 3.0 * len(factions) - 1.5 * max(0, 8 - len(factions)) ** 2
     if cat.tile("faction-walls") in factions:
         score += 4.0
     schism = marker(ctx, state, "schism")

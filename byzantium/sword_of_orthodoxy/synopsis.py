@@ -59,6 +59,7 @@ from byzantium.sword_of_orthodoxy.concepts import (
     schism_level,
 )
 from byzantium.sword_of_orthodoxy.engine import Context, ask_choice, ask_roll, push
+from byzantium.sword_of_orthodoxy.infrastructure import usable
 from byzantium.sword_of_orthodoxy.siege import retreat_fact
 from byzantium.sword_of_orthodoxy.state import (
     Decline,
@@ -955,10 +956,7 @@ class PlagueEvent(Task):
                 return state
             _log(ctx, "Plague: the Basileus is busy with the plague")
             state = attrs.evolve(state, board=state.board.flip(golden, True))
-            ready = all(
-                ctx.cat.spaces[state.board.where[h]].path is not None and not state.board.back[h]
-                for h in hospitals
-            )
+            ready = all(usable(ctx, state, h) for h in hospitals)
             if not ready:
                 return state
             options = (Decline(), Select("use-hospitals"))

@@ -9,15 +9,13 @@ from __future__ import annotations
 import attrs
 
 from byzantium.sword_of_orthodoxy import RULES
+from byzantium.sword_of_orthodoxy.end_of_turn import LAST_TURN, game_over
 from byzantium.sword_of_orthodoxy.engine import Context, ask_draw, end_game, push
 from byzantium.sword_of_orthodoxy.phases import PHASES
 from byzantium.sword_of_orthodoxy.state import Draw, SooAction, SooState, Task
 from byzantium.sword_of_orthodoxy.world import move, set_marker
 
 __all__ = ["LAST_TURN", "NextTurn", "TileDraw", "draw_turn_chit"]
-
-#: The game lasts 27 Turns (2.3).
-LAST_TURN = 27
 
 
 @attrs.frozen
@@ -26,8 +24,9 @@ class NextTurn(Task):
 
     @RULES.implements("C")
     def run(self, ctx: Context, state: SooState, answer: SooAction | None) -> SooState:
-        if state.turn >= LAST_TURN:
-            return end_game(ctx, state, "11.11", "Turn 27 is over", defeat=False)
+        over = game_over(ctx, state)  # 11.11: normally the End of Turn Phase has ended it
+        if over is not None:
+            return over
         state = attrs.evolve(state, turn=state.turn + 1)
         ctx.log("C", f"Turn {state.turn} begins", "turn")
         return push(state, TileDraw(), *(phase() for phase in PHASES), NextTurn())

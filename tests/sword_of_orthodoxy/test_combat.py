@@ -743,3 +743,65 @@ def test_a_lone_attack_targets_only_a_lone_army_and_leaves_it_in_place() -> None
     assert marker(CTX, after, "nike") == 1
     lost = attack(state, "army-alpha-1", 1, task)
     assert "marked" not in lost.done
+
+
+# -- what the paid attacks of the Action Phase use (battles.py) -------------------------------
+
+
+@pytest.mark.rule("10.6")
+@given(setups(), st.data(), st.integers(0, 12))
+def test_a_given_target_is_attacked_without_asking_and_paid_for_before_the_roll(
+    s: Setup, data: st.DataObject, money: int
+) -> None:
+    targets = expected_targets(s)
+    if not targets:
+        return
+    target = data.draw(st.sampled_from(targets))
+    cost = data.draw(st.integers(0, money))
+    state = set_marker(CTX, build(s), "solidus", money)
+    asked = start(state, Attack("test", target=target, cost=cost, optional=False))
+    assert asked.pending is not None and asked.pending.kind is RequestKind.ROLL
+    assert marker(CTX, asked, "solidus") == money - cost
+    assert set_marker(CTX, asked, "solidus", money).board == state.board
+
+
+@pytest.mark.rule("10.6")
+def test_paying_more_than_the_treasury_holds_is_refused() -> None:
+    state = set_marker(CTX, put(campaign(), "army-delta-persia", "nicaea"), "solidus", 1)
+    with pytest.raises(ValueError, match="treasury"):
+        start(state, Attack("test", target="army-delta-persia", cost=2))
+
+
+@pytest.mark.rule("10.6")
+def test_a_given_target_out_of_reach_is_not_attacked_nor_paid_for() -> None:
+    state = set_marker(CTX, campaign(), "solidus", 3)  # Persia is on its Homeland
+    after = start(state, Attack("test", target="army-delta-persia", cost=1))
+    assert after.pending is None
+    assert after.board == state.board
+
+
+@pytest.mark.rule("10.6", "10.8")
+@given(st.integers(1, 6), st.integers(-2, 3))
+def test_the_attackers_own_modifiers_count_and_a_defeat_runs_its_consequences(
+    natural: int, extra: int
+) -> None:
+    from byzantium.core.dice import Modifier
+
+    state = put(campaign(), "army-delta-persia", "paphlagonia")
+    mods = (Modifier(extra, "general", "10.8"),) if extra else ()
+    task = Attack("test", target="army-delta-persia", extra=mods, on_failure=(_Mark(),))
+    after = answer(start(state, task), Roll((natural,)))
+    won = (natural if natural in (1, 6) else natural + extra) > 4
+    assert (where(after, "army-delta-persia") == "lesser-armenia") is won
+    assert ("marked" in after.done) is not won
+
+
+@pytest.mark.rule("10.6.5", "10.13")
+@given(setups(), st.sets(st.sampled_from(tuple(Path))))
+def test_an_attack_that_may_not_pay_for_the_fleet_leaves_its_army_out(
+    s: Setup, chosen: set[Path]
+) -> None:
+    paths = tuple(sorted(chosen))
+    state = build(s)
+    offered = [tid(t) for t in legal_targets(CTX, state, paths, fleet=False)]
+    assert offered == [t for t in expected_targets(s, paths) if t != s.carrier]
