@@ -218,3 +218,31 @@ def test_whole_random_games_from_any_start_of_turn_state_end(
     final = play_to_end(game, state, data)
     assert game.is_terminal(final)
     assert final.turn >= state.turn
+
+
+ALL_OPTIONS = [
+    {
+        "scenario": scenario,
+        "islam": islam,
+        "red_dice": red,
+        "round_letters": letters,
+        "two_synopsis_rolls": two,
+    }
+    for scenario in ("campaign", "millennium")
+    for islam in (False, True)
+    for red in (False, True)
+    for letters in (False, True)
+    for two in (False, True)
+]
+
+
+@pytest.mark.rule("11.11", "5.2.3", "5.3.6", "5.3.8", "8.2")
+@pytest.mark.parametrize("options", ALL_OPTIONS, ids=lambda o: "-".join(str(v) for v in o.values()))
+def test_every_option_combination_plays_to_an_end(options: dict[str, object]) -> None:
+    from byzantium import play, replay
+
+    game = SwordOfOrthodoxy(options)
+    for seed in range(3):
+        final = replay(game, play(game, seed=seed, digests=False))
+        assert game.is_terminal(final)
+        assert game.result(final).level
