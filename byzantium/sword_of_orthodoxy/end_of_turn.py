@@ -56,6 +56,7 @@ from byzantium.sword_of_orthodoxy.world import (
     move,
     path_is_muslim,
     set_marker,
+    socials_on_map,
     tile_name,
 )
 
@@ -85,7 +86,6 @@ __all__ = [
     "keep_options",
     "mongol_successor",
     "on_the_map",
-    "socials_on_the_map",
     "stolos_at_sea",
     "usable_monasteries",
 ]
@@ -480,16 +480,6 @@ class TreatiesExpire(Task):
 # -- 11.9 -----------------------------------------------------------------------------
 
 
-def socials_on_the_map(ctx: Context, state: SooState) -> list[int]:
-    """The Social tiles on the Paths (a Zone or a Homeland; not exiled on the Chronographia)."""
-    found = []
-    for tile in ctx.cat.tiles_of(TileKind.SOCIAL):
-        space = ctx.cat.spaces[state.board.where[tile]]
-        if space.path is not None and space.kind is not SpaceKind.RESERVES:
-            found.append(tile)
-    return found
-
-
 @attrs.frozen
 class SocialSkills(Task):
     """11.9: a Basileus with Χ removes every Social; with Π the player may, for free.
@@ -500,7 +490,7 @@ class SocialSkills(Task):
 
     @RULES.implements("11.9")
     def run(self, ctx: Context, state: SooState, answer: SooAction | None) -> SooState:
-        socials = socials_on_the_map(ctx, state)
+        socials = socials_on_map(ctx, state)
         if isinstance(answer, Decline):
             ctx.log("11.9", "the Socials stay on the map", "social")
             return state

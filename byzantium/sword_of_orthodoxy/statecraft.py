@@ -28,7 +28,7 @@ import attrs
 
 from byzantium.core import dice
 from byzantium.sword_of_orthodoxy import RULES
-from byzantium.sword_of_orthodoxy.components import Icon, SpaceKind, TileKind
+from byzantium.sword_of_orthodoxy.components import Icon, TileKind
 from byzantium.sword_of_orthodoxy.concepts import (
     RUINS,
     basileus_has,
@@ -50,6 +50,7 @@ from byzantium.sword_of_orthodoxy.world import (
     move,
     remember,
     set_marker,
+    socials_on_map,
     tile_name,
 )
 
@@ -84,7 +85,6 @@ __all__ = [
     "ruins_offers",
     "saint_available",
     "saints",
-    "socials_on_map",
     "use_saint",
 ]
 
@@ -303,17 +303,6 @@ def use_saint(ctx: Context, state: SooState, favour: str) -> SooState:
 
 
 # -- 10.10 Exploiting social divisions --------------------------------------------------------
-
-
-@RULES.implements("10.10")
-def socials_on_map(ctx: Context, state: SooState) -> list[int]:
-    """The Social tiles lying on a Path (a Zone, or a Thema or Homeland in the East)."""
-    found = []
-    for tile in ctx.cat.tiles_of(TileKind.SOCIAL):
-        space = ctx.cat.spaces[state.board.where[tile]]
-        if space.path is not None and space.kind is not SpaceKind.RESERVES:
-            found.append(tile)
-    return found
 
 
 @RULES.implements("10.10")

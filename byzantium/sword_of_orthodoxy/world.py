@@ -35,6 +35,7 @@ __all__ = [
     "reserve_armies",
     "set_counter",
     "set_marker",
+    "socials_on_map",
     "space_kind",
     "tile_name",
     "tiles_on",
@@ -184,6 +185,16 @@ def reserve_armies(ctx: Context, state: SooState, path: Path) -> list[int]:
     reserves = ctx.cat.reserves(path)
     where = state.board.where
     return [t for t in ctx.cat.tiles_of(TileKind.ARMY, path) if where[t] == reserves]
+
+
+def socials_on_map(ctx: Context, state: SooState) -> list[int]:
+    """The Social tiles lying on a Path (on a Zone, or in the East), not exiled or on the tray."""
+    found = []
+    for tile in ctx.cat.tiles_of(TileKind.SOCIAL):
+        space = ctx.cat.spaces[state.board.where[tile]]
+        if space.path is not None and space.kind is not SpaceKind.RESERVES:
+            found.append(tile)
+    return found
 
 
 def space_kind(ctx: Context, state: SooState, tile: int) -> SpaceKind:

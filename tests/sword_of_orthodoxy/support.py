@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 import attrs
 
 from byzantium.core.game import Event
+from byzantium.sword_of_orthodoxy.components import Path, TileKind
 from byzantium.sword_of_orthodoxy.engine import Context, push, settle
 from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
 from byzantium.sword_of_orthodoxy.state import SooAction, SooState, Task
@@ -99,3 +100,13 @@ def put(
     if back is not None:
         board = board.flip(tile, back)
     return attrs.evolve(state, board=board)
+
+
+def fill_zone(state: SooState, path: Path, count: int, game: SwordOfOrthodoxy = GAME) -> SooState:
+    """The ``count`` first Armies of a western Path in its Zone, the others in its Reserves."""
+    cat = game.catalog
+    name = path.name.lower()
+    for i, army in enumerate(cat.tiles_of(TileKind.ARMY, path)):
+        space = f"zone-{name}" if i < count else f"reserves-{name}"
+        state = put(state, cat.tiles[army].id, space, game=game)
+    return state

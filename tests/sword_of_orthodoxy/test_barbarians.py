@@ -41,7 +41,17 @@ from byzantium.sword_of_orthodoxy.world import (
     tiles_on,
     zone_armies,
 )
-from tests.sword_of_orthodoxy.support import GAME, answer, campaign, ctx, idle, put, start, where
+from tests.sword_of_orthodoxy.support import (
+    GAME,
+    answer,
+    campaign,
+    ctx,
+    fill_zone,
+    idle,
+    put,
+    start,
+    where,
+)
 
 RULEBOOK = "sword-of-orthodoxy"
 
@@ -55,14 +65,6 @@ CAT = C.cat
 
 def tile(tile_id: str) -> int:
     return CAT.tile(tile_id)
-
-
-def fill_zone(state: SooState, path: Path, count: int) -> SooState:
-    """Put the ``count`` first Armies of a western Path in its Zone, the rest in Reserves."""
-    name = path.name.lower()
-    for i, army in enumerate(CAT.tiles_of(TileKind.ARMY, path)):
-        state = move(C, state, army, f"zone-{name}" if i < count else f"reserves-{name}")
-    return state
 
 
 def zone_with(state: SooState, path: Path, ids: Iterable[str]) -> SooState:

@@ -59,6 +59,7 @@ from tests.sword_of_orthodoxy.support import (
     answer,
     campaign,
     ctx,
+    fill_zone,
     idle,
     put,
     start,
@@ -96,14 +97,6 @@ def thema(path: Path, position: int) -> str:
 
 def zone(path: Path) -> str:
     return f"zone-{path.name.lower()}"
-
-
-def fill_zone(state: SooState, path: Path, count: int) -> SooState:
-    name = path.name.lower()
-    for i, army in enumerate(CAT.tiles_of(TileKind.ARMY, path)):
-        space = f"zone-{name}" if i < count else f"reserves-{name}"
-        state = put(state, CAT.tiles[army].id, space)
-    return state
 
 
 def east_at(state: SooState, path: Path, position: int) -> SooState:

@@ -30,6 +30,7 @@ from tests.sword_of_orthodoxy.support import (
     answer,
     campaign,
     ctx,
+    fill_zone,
     idle,
     millennium,
     put,
@@ -61,15 +62,6 @@ def held(state: SooState, *tile_ids: str) -> SooState:
     """These Outposts on their own map spaces, Roman side up."""
     for tile_id in tile_ids:
         state = put(state, tile_id, OUTPOST_SPACES[tile_id][0], back=False)
-    return state
-
-
-def fill_zone(state: SooState, path: Path, count: int) -> SooState:
-    """The ``count`` first Armies of a western Path in its Zone, the others in Reserves."""
-    name = path.name.lower()
-    for i, army in enumerate(CAT.tiles_of(TileKind.ARMY, path)):
-        space = f"zone-{name}" if i < count else f"reserves-{name}"
-        state = put(state, CAT.tiles[army].id, space)
     return state
 
 

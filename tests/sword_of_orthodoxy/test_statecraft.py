@@ -43,10 +43,9 @@ from byzantium.sword_of_orthodoxy.statecraft import (
     orthodoxy_succeeds,
     saint_available,
     saints,
-    socials_on_map,
     use_saint,
 )
-from byzantium.sword_of_orthodoxy.world import eastern_army, marker, set_marker
+from byzantium.sword_of_orthodoxy.world import eastern_army, marker, set_marker, socials_on_map
 from tests.sword_of_orthodoxy.support import (
     answer,
     campaign,
