@@ -578,7 +578,7 @@ class Mutilation(Task):
             golden = ctx.cat.tile(GOLDEN)
             if not ctx.cat.spaces[state.board.where[golden]].id.startswith("chronographia-"):
                 return state
-            prompt = "return the golden Basileus from the Chronographia to Constantinople?"
+            prompt = "bring the golden Basileus back to Constantinople now?"
             options = [Decline(), Select(GOLDEN)]
             return ask_choice(state, attrs.evolve(self, step="golden"), "6.2.3", prompt, options)
         if isinstance(answer, Select):
