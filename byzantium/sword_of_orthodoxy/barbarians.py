@@ -210,7 +210,8 @@ def _place_eastern_siege(ctx: Context, state: SooState, path: Path) -> SooState:
     if not sieges:
         ctx.log("9.3", f"Path {path}: no Siege tile is left on the Counter Tray", "siege")
         return state
-    ctx.log("9.3", f"Path {path}: the Barbarians besiege Constantinople from {space_id}", "siege")
+    where = ctx.cat.spaces[thema].name
+    ctx.log("9.3", f"Path {path}: the Barbarians besiege Constantinople from {where}", "siege")
     return move(ctx, state, sieges[0], space_id)
 
 
