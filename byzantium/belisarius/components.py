@@ -39,7 +39,7 @@ from pathlib import Path
 import attrs
 
 from byzantium.belisarius import RULES
-from byzantium.core.errors import ByzantiumError
+from byzantium.core.provenance import ComponentError, Provenance, Source, parse_source
 from byzantium.core.rules import RuleBook
 
 __all__ = [
@@ -106,36 +106,6 @@ UNNUMBERED_TEXT: dict[str, str] = {
 OPEN_LOW, OPEN_HIGH = -99, 99
 #: The 36 results of two dice read as tens and ones (6.1).
 D66 = tuple(10 * tens + ones for tens in range(1, 7) for ones in range(1, 7))
-
-
-class ComponentError(ByzantiumError, ValueError):
-    """A component file that is malformed or inconsistent."""
-
-    def __init__(self, file: str, key: str, reason: str) -> None:
-        self.file = file
-        self.key = key
-        self.reason = reason
-        super().__init__(f"{file}: {key}: {reason}")
-
-
-class Provenance(enum.Enum):
-    """Where a component datum comes from."""
-
-    RULEBOOK = "rulebook"
-    PROVISIONAL = "provisional"
-
-
-@attrs.frozen
-class Source:
-    """The provenance of a datum: a rule id of the index, or a provisional rationale."""
-
-    kind: Provenance
-    ref: str = ""
-
-    def __str__(self) -> str:
-        if self.kind is Provenance.RULEBOOK:
-            return f"rule {self.ref}"
-        return f"provisional: {self.ref}"
 
 
 _UNSET = Source(Provenance.PROVISIONAL, "unset")
@@ -795,20 +765,9 @@ def force_operations_points(operations: Sequence[int], roll: int, stars: int = 0
 # -- loading ------------------------------------------------------------------------
 
 
-def parse_source(text: object, rules: RuleBook, file: str, key: str) -> Source:
-    """A provenance string: a rule id of ``rules`` or ``"provisional: why"``."""
-    if not isinstance(text, str) or not text.strip():
-        raise ComponentError(file, key, f"source must be a non-empty string, not {text!r}")
-    if text.startswith("provisional:"):
-        why = text.removeprefix("provisional:").strip()
-        if not why:
-            raise ComponentError(file, key, "a provisional value needs its rationale")
-        return Source(Provenance.PROVISIONAL, why)
-    if text not in rules:
-        raise ComponentError(
-            file, key, f"source {text!r} is not a rule id of the index or 'provisional: why'"
-        )
-    return Source(Provenance.RULEBOOK, text)
+def _parse_source(text: object, rules: RuleBook, file: str, key: str) -> Source:
+    """A rule id of the index or ``"provisional: why"`` (no peer transcription here)."""
+    return parse_source(text, rules, file, key, allow_peer=False)
 
 
 R = typing.TypeVar("R", bound=attrs.AttrsInstance)
@@ -896,7 +855,7 @@ class _Reader:
                     raise self.fail(key, f"missing field {name!r}")
                 continue
             if name == "source":
-                values[name] = parse_source(raw[name], self.rules, self.file, label)
+                values[name] = _parse_source(raw[name], self.rules, self.file, label)
             elif name == "sources":
                 table = raw[name]
                 if not isinstance(table, dict):
@@ -905,7 +864,7 @@ class _Reader:
                     if field_name not in fields or field_name in ("source", "sources"):
                         raise self.fail(label, f"{field_name!r} is not a field of {kind.__name__}")
                 values[name] = tuple(
-                    (f, parse_source(s, self.rules, self.file, f"{label}.{f}"))
+                    (f, _parse_source(s, self.rules, self.file, f"{label}.{f}"))
                     for f, s in sorted(table.items())
                 )
             else:

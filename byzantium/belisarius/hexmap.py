@@ -37,7 +37,7 @@ from pathlib import Path
 import attrs
 
 from byzantium.belisarius import RULES
-from byzantium.core.errors import ByzantiumError
+from byzantium.core.provenance import ComponentError, Provenance, Source
 
 __all__ = [
     "DIRECTIONS",
@@ -76,14 +76,8 @@ MAP_FILE = "map.toml"
 MAX_INDEX = 99
 
 
-class MapError(ByzantiumError, ValueError):
-    """A map file that is malformed or inconsistent."""
-
-    def __init__(self, file: str, key: str, reason: str) -> None:
-        self.file = file
-        self.key = key
-        self.reason = reason
-        super().__init__(f"{file}: {key}: {reason}")
+class MapError(ComponentError):
+    """A map file that is malformed or inconsistent (names file, key and reason)."""
 
 
 # -- grid arithmetic ------------------------------------------------------------------
@@ -225,29 +219,6 @@ def hexside_key(a: int, b: int) -> tuple[int, int]:
 
 
 # -- records ------------------------------------------------------------------------
-
-
-class Provenance(enum.Enum):
-    """Where a map datum comes from."""
-
-    RULEBOOK = "rulebook"
-    PEER = "peer transcription"
-    PROVISIONAL = "provisional"
-
-
-@attrs.frozen
-class Source:
-    """The provenance of a datum: a rule id, the peer transcription, or a rationale."""
-
-    kind: Provenance
-    ref: str = ""
-
-    def __str__(self) -> str:
-        if self.kind is Provenance.RULEBOOK:
-            return f"rule {self.ref}"
-        if self.kind is Provenance.PEER:
-            return "peer transcription"
-        return f"provisional: {self.ref}"
 
 
 _PROVISIONAL = Source(Provenance.PROVISIONAL, "no map in our rulebook copy")

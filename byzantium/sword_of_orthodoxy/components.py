@@ -30,7 +30,7 @@ from pathlib import Path as FilePath
 
 import attrs
 
-from byzantium.core.errors import ByzantiumError
+from byzantium.core.provenance import ComponentError, Provenance, Source, parse_source
 from byzantium.core.rules import RuleBook
 from byzantium.sword_of_orthodoxy import RULES
 
@@ -53,16 +53,6 @@ __all__ = [
 
 #: The component files, in load order.
 DATA_FILES = ("map.toml", "tiles.toml", "tables.toml", "scenarios.toml")
-
-
-class ComponentError(ByzantiumError, ValueError):
-    """A component file that is malformed or inconsistent."""
-
-    def __init__(self, file: str, key: str, reason: str) -> None:
-        self.file = file
-        self.key = key
-        self.reason = reason
-        super().__init__(f"{file}: {key}: {reason}")
 
 
 class Path(enum.IntEnum):
@@ -99,27 +89,8 @@ class Path(enum.IntEnum):
         return self.letter
 
 
-class Provenance(enum.Enum):
-    """Where a component datum comes from."""
-
-    RULEBOOK = "rulebook"
-    PEER = "peer transcription"
-    PROVISIONAL = "provisional"
-
-
-@attrs.frozen
-class Source:
-    """The provenance of a datum: a rule id, the peer transcription, or a rationale."""
-
-    kind: Provenance
-    ref: str = ""
-
-    def __str__(self) -> str:
-        if self.kind is Provenance.RULEBOOK:
-            return f"rule {self.ref}"
-        if self.kind is Provenance.PEER:
-            return "peer transcription"
-        return f"provisional: {self.ref}"
+#: The default provenance of a record: the peer transcription.
+_PEER = Source(Provenance.PEER)
 
 
 class SpaceKind(enum.Enum):
@@ -188,7 +159,7 @@ class MapSpace:
     icons: frozenset[Icon] = frozenset()
     #: Die number printed on a Zone or Homeland (6.7.1, 7.2, 7.3).
     die: int = 0
-    source: Source = Source(Provenance.PEER)
+    source: Source = _PEER
     sources: tuple[tuple[str, Source], ...] = ()
 
 
@@ -218,7 +189,7 @@ class Tile:
     front: Face
     back: Face | None = None
     path: Path | None = None
-    source: Source = Source(Provenance.PEER)
+    source: Source = _PEER
     sources: tuple[tuple[str, Source], ...] = ()
 
     @property
@@ -242,7 +213,7 @@ class TurnChit:
     white_dice: int = 0
     red_dice: int = 0
     round_letter: str = ""
-    source: Source = Source(Provenance.PEER)
+    source: Source = _PEER
     sources: tuple[tuple[str, Source], ...] = ()
 
     @property
@@ -268,7 +239,7 @@ class ChronographiaTurn:
     events: tuple[str, ...] = ()
     #: The Magister Militum named in red (5.2.2), or "" (one tile serves them all).
     magister: str = ""
-    source: Source = Source(Provenance.PEER)
+    source: Source = _PEER
     sources: tuple[tuple[str, Source], ...] = ()
 
     @property
@@ -286,7 +257,7 @@ class MilitaryEvent:
     drm: int
     #: Paths whose attacks the DRM applies to.
     paths: tuple[Path, ...] = ()
-    source: Source = Source(Provenance.PEER)
+    source: Source = _PEER
     sources: tuple[tuple[str, Source], ...] = ()
 
 
@@ -296,7 +267,7 @@ class PoliticalEvent:
 
     name: str
     once: bool = False
-    source: Source = Source(Provenance.PEER)
+    source: Source = _PEER
     sources: tuple[tuple[str, Source], ...] = ()
 
 
@@ -310,7 +281,7 @@ class SynopsisRow:
     political: tuple[str, ...] = ()
     #: Circled letters or numbers: optional round-letter events (5.3.8).
     optional: tuple[str, ...] = ()
-    source: Source = Source(Provenance.PEER)
+    source: Source = _PEER
     sources: tuple[tuple[str, Source], ...] = ()
 
 
@@ -321,7 +292,7 @@ class CrusadeRow:
     low: int
     high: int
     outcome: CrusadeOutcome
-    source: Source = Source(Provenance.PEER)
+    source: Source = _PEER
     sources: tuple[tuple[str, Source], ...] = ()
 
 
@@ -336,7 +307,7 @@ class WarInTheEastRow:
     persians: int
     #: "persian", "byzantine" or "" (no victory).
     victory: str = ""
-    source: Source = Source(Provenance.PEER)
+    source: Source = _PEER
     sources: tuple[tuple[str, Source], ...] = ()
 
 
@@ -347,7 +318,7 @@ class OttomanRow:
     low: int
     high: int
     paths: tuple[Path, ...]
-    source: Source = Source(Provenance.PEER)
+    source: Source = _PEER
     sources: tuple[tuple[str, Source], ...] = ()
 
 
@@ -357,7 +328,7 @@ class RoundLetterEvent:
 
     symbol: str
     name: str
-    source: Source = Source(Provenance.PEER)
+    source: Source = _PEER
     sources: tuple[tuple[str, Source], ...] = ()
 
 
@@ -369,7 +340,7 @@ class Placement:
     space: str
     face: str = "front"
     value: int = 0
-    source: Source = Source(Provenance.PEER)
+    source: Source = _PEER
     sources: tuple[tuple[str, Source], ...] = ()
 
 
@@ -381,7 +352,7 @@ class Scenario:
     name: str
     first_turn: int
     placements: tuple[Placement, ...]
-    source: Source = Source(Provenance.PEER)
+    source: Source = _PEER
     sources: tuple[tuple[str, Source], ...] = ()
 
 
@@ -456,24 +427,6 @@ class Components:
 
 
 # -- loading ----------------------------------------------------------------------
-
-
-def parse_source(text: object, rules: RuleBook, file: str, key: str) -> Source:
-    """A provenance string: a rule id of ``rules``, ``"peer"`` or ``"provisional: why"``."""
-    if not isinstance(text, str) or not text.strip():
-        raise ComponentError(file, key, f"source must be a non-empty string, not {text!r}")
-    if text == "peer":
-        return Source(Provenance.PEER)
-    if text.startswith("provisional:"):
-        why = text.removeprefix("provisional:").strip()
-        if not why:
-            raise ComponentError(file, key, "a provisional value needs its rationale")
-        return Source(Provenance.PROVISIONAL, why)
-    if text not in rules:
-        raise ComponentError(
-            file, key, f"source {text!r} is not a rule id, 'peer' or 'provisional:'"
-        )
-    return Source(Provenance.RULEBOOK, text)
 
 
 R = typing.TypeVar("R", bound=attrs.AttrsInstance)
