@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import enum
 import json
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
+import attrs
 import pytest
 
 from byzantium import RecordError, dumps_record, loads_record, play, replay
+from byzantium.core.provenance import ComponentError, Provenance, RecordReader, parse_source
 from byzantium.core.records import RECORD_FORMAT, GameRecord, record_from_json, record_to_json
+from byzantium.core.rules import get_rulebook
 from tests.pig import PigAction, PigGame
 
 GAME = PigGame()
@@ -154,3 +159,36 @@ def test_replay_rejects_a_record_of_another_game_or_options() -> None:
     )
     with pytest.raises(RecordError, match="not 'pig'"):
         replay(GAME, renamed)
+
+
+class Colour(enum.Enum):
+    RED = "red"
+
+
+@attrs.frozen
+class Item:
+    name: str
+    colour: Colour
+    weight: Fraction
+    tags: frozenset[str] = frozenset()
+
+
+def test_provenance_strings_and_the_record_reader() -> None:
+    book = get_rulebook("pig")
+    assert parse_source("2.2", book, "f", "k").kind is Provenance.RULEBOOK
+    assert parse_source("peer", book, "f", "k").kind is Provenance.PEER
+    with pytest.raises(ComponentError, match="not a rule id"):
+        parse_source("peer", book, "f", "k", allow_peer=False)
+    with pytest.raises(ComponentError, match="rationale"):
+        parse_source("provisional:  ", book, "f", "k")
+
+    reader = RecordReader(book, "items.toml", require_source=False)
+    item = reader.record(Item, {"name": "a", "colour": "red", "weight": 1.5, "tags": ["x"]}, "item")
+    assert item == Item("a", Colour.RED, Fraction(3, 2), frozenset({"x"}))
+    with pytest.raises(ComponentError) as error:
+        reader.record(Item, {"name": "a", "colour": "blue", "weight": 1}, "item[3]")
+    assert (error.value.file, error.value.key) == ("items.toml", "item[3].colour")
+    with pytest.raises(ComponentError, match="lists a value twice"):
+        reader.record(Item, {"name": "a", "colour": "red", "weight": 1, "tags": ["x", "x"]}, "i")
+    with pytest.raises(ComponentError, match="unknown field"):
+        reader.record(Item, {"name": "a", "colour": "red", "weight": 1, "size": 2}, "i")

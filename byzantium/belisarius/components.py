@@ -29,9 +29,7 @@ import enum
 import hashlib
 import math
 import tomllib
-import types
-import typing
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
@@ -39,8 +37,7 @@ from pathlib import Path
 import attrs
 
 from byzantium.belisarius import RULES
-from byzantium.core.provenance import ComponentError, Provenance, Source, parse_source
-from byzantium.core.rules import RuleBook
+from byzantium.core.provenance import ComponentError, Provenance, RecordReader, Source
 
 __all__ = [
     "DATA_FILES",
@@ -86,7 +83,6 @@ __all__ = [
     "force_operations_points",
     "load_components",
     "odds_column",
-    "parse_source",
     "units_lost",
 ]
 
@@ -765,122 +761,11 @@ def force_operations_points(operations: Sequence[int], roll: int, stars: int = 0
 # -- loading ------------------------------------------------------------------------
 
 
-def _parse_source(text: object, rules: RuleBook, file: str, key: str) -> Source:
-    """A rule id of the index or ``"provisional: why"`` (no peer transcription here)."""
-    return parse_source(text, rules, file, key, allow_peer=False)
+def _reader(file: str) -> RecordReader:
+    """The TOML reader of these files: rule ids or provisional values, ``source`` required."""
+    return RecordReader(RULES, file, allow_peer=False, require_source=True)
 
 
-R = typing.TypeVar("R", bound=attrs.AttrsInstance)
-
-
-class _Reader:
-    """Builds typed records from TOML tables, naming file and key on every error."""
-
-    def __init__(self, rules: RuleBook, file: str) -> None:
-        self.rules = rules
-        self.file = file
-
-    def fail(self, key: str, reason: str) -> ComponentError:
-        return ComponentError(self.file, key, reason)
-
-    def value(self, hint: object, raw: object, key: str) -> object:
-        origin = typing.get_origin(hint)
-        args = typing.get_args(hint)
-        if hint is bool:
-            if not isinstance(raw, bool):
-                raise self.fail(key, f"expected true or false, not {raw!r}")
-            return raw
-        if hint is int:
-            if not isinstance(raw, int) or isinstance(raw, bool):
-                raise self.fail(key, f"expected an integer, not {raw!r}")
-            return raw
-        if hint is str:
-            if not isinstance(raw, str):
-                raise self.fail(key, f"expected a string, not {raw!r}")
-            return raw
-        if hint is Fraction:
-            return self.fraction(raw, key)
-        if isinstance(hint, type) and issubclass(hint, enum.Enum):
-            try:
-                return hint(raw)
-            except ValueError:
-                allowed = ", ".join(repr(m.value) for m in hint)
-                raise self.fail(key, f"{raw!r} is not one of {allowed}") from None
-        if origin in (typing.Union, types.UnionType) and type(None) in args:
-            inner = next(a for a in args if a is not type(None))
-            return self.value(inner, raw, key)
-        if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-            if not isinstance(raw, list):
-                raise self.fail(key, f"expected a list, not {raw!r}")
-            return tuple(self.value(args[0], item, f"{key}[{i}]") for i, item in enumerate(raw))
-        if origin is frozenset:
-            if not isinstance(raw, list):
-                raise self.fail(key, f"expected a list, not {raw!r}")
-            items = [self.value(args[0], item, f"{key}[{i}]") for i, item in enumerate(raw)]
-            if len(set(items)) != len(items):
-                raise self.fail(key, "lists a value twice")
-            return frozenset(items)
-        raise TypeError(f"no TOML reader for {hint!r}")  # pragma: no cover
-
-    def fraction(self, raw: object, key: str) -> Fraction:
-        """An integer, a float that is a whole number of halves, or ``"a/b"``."""
-        try:
-            if isinstance(raw, bool):
-                raise ValueError
-            if isinstance(raw, int):
-                return Fraction(raw)
-            if isinstance(raw, float) and (raw * 2).is_integer():
-                return Fraction(raw)
-            if isinstance(raw, str):
-                return Fraction(raw)
-        except (ValueError, ZeroDivisionError):
-            pass
-        raise self.fail(key, f"expected a number or a fraction like '1/2', not {raw!r}")
-
-    def record(self, kind: type[R], raw: object, key: str) -> R:
-        if not isinstance(raw, dict):
-            raise self.fail(key, f"expected a table, not {raw!r}")
-        hints = typing.get_type_hints(kind)
-        fields = {f.name: f for f in attrs.fields(kind)}
-        unknown = sorted(set(raw) - set(fields))
-        if unknown:
-            raise self.fail(key, f"unknown field(s) {', '.join(unknown)} for a {kind.__name__}")
-        values: dict[str, object] = {}
-        if "source" not in raw:
-            raise self.fail(key, "missing field 'source'")
-        for name, field in fields.items():
-            label = f"{key}.{name}"
-            if name not in raw:
-                if field.default is attrs.NOTHING:
-                    raise self.fail(key, f"missing field {name!r}")
-                continue
-            if name == "source":
-                values[name] = _parse_source(raw[name], self.rules, self.file, label)
-            elif name == "sources":
-                table = raw[name]
-                if not isinstance(table, dict):
-                    raise self.fail(label, "expected a table of field = source")
-                for field_name in table:
-                    if field_name not in fields or field_name in ("source", "sources"):
-                        raise self.fail(label, f"{field_name!r} is not a field of {kind.__name__}")
-                values[name] = tuple(
-                    (f, _parse_source(s, self.rules, self.file, f"{label}.{f}"))
-                    for f, s in sorted(table.items())
-                )
-            else:
-                values[name] = self.value(hints[name], raw[name], label)
-        return kind(**values)
-
-    def records(self, data: Mapping[str, object], table: str, kind: type[R]) -> tuple[R, ...]:
-        rows = data.get(table, [])
-        if not isinstance(rows, list):
-            raise self.fail(table, "expected an array of tables ([[...]])")
-        if not rows:
-            raise self.fail(table, "the table is missing or empty")
-        return tuple(self.record(kind, row, f"{table}[{i}]") for i, row in enumerate(rows))
-
-
-#: Record kind of each array of tables, per file; the names are Components fields.
 _LAYOUT: dict[str, dict[str, type]] = {
     "counters.toml": {
         "unit_types": UnitType,
@@ -941,9 +826,9 @@ def load_components(directory: str | Path | None = None) -> Components:
         unknown = sorted(set(data) - set(layout))
         if unknown:
             raise ComponentError(names[name], unknown[0], "unknown table")
-        reader = _Reader(RULES, names[name])
+        reader = _reader(names[name])
         for table, kind in layout.items():
-            loaded[table] = reader.records(data, table, kind)
+            loaded[table] = reader.records(data, table, kind, required=True)
     digest = hashlib.sha256(b"".join(blobs[name] for name in DATA_FILES)).hexdigest()[:16]
     components = Components(**loaded, digest=digest)  # type: ignore[arg-type]
     _validate_counters(components, names["counters.toml"])

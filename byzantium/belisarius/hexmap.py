@@ -37,7 +37,7 @@ from pathlib import Path
 import attrs
 
 from byzantium.belisarius import RULES
-from byzantium.core.provenance import ComponentError, Provenance, Source
+from byzantium.core.provenance import ComponentError, Provenance, Source, parse_source
 
 __all__ = [
     "DIRECTIONS",
@@ -632,18 +632,10 @@ class _Reader:
 
     def parse_source(self, text: object, key: str) -> Source:
         """A rule id of the Belisarius index, ``"peer"`` or ``"provisional: why"``."""
-        if not isinstance(text, str) or not text.strip():
-            raise self.fail(key, f"source must be a non-empty string, not {text!r}")
-        if text == "peer":
-            return Source(Provenance.PEER)
-        if text.startswith("provisional:"):
-            why = text.removeprefix("provisional:").strip()
-            if not why:
-                raise self.fail(key, "a provisional value needs its rationale")
-            return Source(Provenance.PROVISIONAL, why)
-        if text not in RULES:
-            raise self.fail(key, f"source {text!r} is not a rule id, 'peer' or 'provisional:'")
-        return Source(Provenance.RULEBOOK, text)
+        try:
+            return parse_source(text, RULES, self.file, key)
+        except ComponentError as exc:
+            raise self.fail(key, exc.reason) from None
 
     def overrides(
         self, raw: Mapping[str, object], key: str, allowed: Iterable[str]

@@ -26,7 +26,6 @@ from pathlib import Path
 
 import attrs
 
-from byzantium.belisarius import RULES
 from byzantium.belisarius.components import (
     _UNSET,
     ComponentError,
@@ -34,7 +33,7 @@ from byzantium.belisarius.components import (
     Side,
     Source,
     UnitKind,
-    _Reader,
+    _reader,
     load_components,
 )
 from byzantium.belisarius.hexmap import HexMap, load_map
@@ -267,7 +266,7 @@ def load_scenarios(
         raise ComponentError(file, "scenario", "expected a non-empty array of [[scenario]]")
     components = components if components is not None else load_components()
     hex_map = hex_map if hex_map is not None else load_map()
-    reader = _Reader(RULES, file)
+    reader = _reader(file)
     scenarios: list[Scenario] = []
     for i, raw in enumerate(rows):
         key = f"scenario[{i}]"

@@ -16,13 +16,17 @@ from an independent implementation), or a provisional value with its rationale.
 from __future__ import annotations
 
 import enum
+import types
+import typing
+from collections.abc import Callable, Mapping
+from fractions import Fraction
 
 import attrs
 
 from byzantium.core.errors import ByzantiumError
 from byzantium.core.rules import RuleBook
 
-__all__ = ["ComponentError", "Provenance", "Source", "parse_source"]
+__all__ = ["ComponentError", "Provenance", "RecordReader", "Source", "parse_source"]
 
 
 class ComponentError(ByzantiumError, ValueError):
@@ -80,3 +84,156 @@ def parse_source(
             file, key, f"source {text!r} is not a rule id of the index{peer} or 'provisional: why'"
         )
     return Source(Provenance.RULEBOOK, text)
+
+
+R = typing.TypeVar("R", bound=attrs.AttrsInstance)
+
+
+class RecordReader:
+    """Builds typed attrs records from TOML tables, naming file and key on every error.
+
+    Values are converted by the fields' annotations: booleans, integers, strings,
+    fractions (an integer, a half-step float or ``"a/b"``), enums by value, optional
+    values, ``tuple[X, ...]``, ``frozenset[X]`` and nested records. ``converters``
+    adds game-specific types (a function from the raw TOML value, raising
+    ``ValueError`` with a reason). A record's ``source`` and per-field ``sources``
+    are parsed as provenance; ``sources`` may name a field of a nested record with a
+    dotted key (``"front.solidus"``).
+    """
+
+    def __init__(
+        self,
+        rules: RuleBook,
+        file: str,
+        *,
+        allow_peer: bool = True,
+        require_source: bool = False,
+        converters: Mapping[type, Callable[[object], object]] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.file = file
+        self.allow_peer = allow_peer
+        self.require_source = require_source
+        self.converters = dict(converters or {})
+
+    def fail(self, key: str, reason: str) -> ComponentError:
+        """The error for ``key`` of this file."""
+        return ComponentError(self.file, key, reason)
+
+    def source(self, raw: object, key: str) -> Source:
+        """A provenance string."""
+        return parse_source(raw, self.rules, self.file, key, allow_peer=self.allow_peer)
+
+    def value(self, hint: object, raw: object, key: str) -> object:
+        """``raw`` converted to the annotated type ``hint``."""
+        origin = typing.get_origin(hint)
+        args = typing.get_args(hint)
+        if isinstance(hint, type) and hint in self.converters:
+            try:
+                return self.converters[hint](raw)
+            except ValueError as exc:
+                raise self.fail(key, str(exc)) from None
+        if hint is bool or hint is int or hint is str:
+            assert isinstance(hint, type)
+            if type(raw) is not hint:
+                wanted = {bool: "true or false", int: "an integer", str: "a string"}[hint]
+                raise self.fail(key, f"expected {wanted}, not {raw!r}")
+            return raw
+        if hint is Fraction:
+            return self._fraction(raw, key)
+        if isinstance(hint, type) and issubclass(hint, enum.Enum):
+            try:
+                return hint(raw)
+            except ValueError:
+                allowed = ", ".join(repr(m.value) for m in hint)
+                raise self.fail(key, f"{raw!r} is not one of {allowed}") from None
+        if isinstance(hint, type) and attrs.has(hint):
+            return self.record(hint, raw, key)
+        if origin in (typing.Union, types.UnionType) and type(None) in args:
+            inner = next(a for a in args if a is not type(None))
+            return None if raw is None else self.value(inner, raw, key)
+        if origin in (tuple, frozenset):
+            if not isinstance(raw, list):
+                raise self.fail(key, f"expected a list, not {raw!r}")
+            if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+                raise TypeError(f"no TOML reader for {hint!r}")  # pragma: no cover
+            items = [self.value(args[0], item, f"{key}[{i}]") for i, item in enumerate(raw)]
+            if origin is tuple:
+                return tuple(items)
+            if len(set(items)) != len(items):
+                raise self.fail(key, "lists a value twice")
+            return frozenset(items)
+        raise TypeError(f"no TOML reader for {hint!r}")  # pragma: no cover
+
+    def _fraction(self, raw: object, key: str) -> Fraction:
+        try:
+            if isinstance(raw, int) and not isinstance(raw, bool):
+                return Fraction(raw)
+            if isinstance(raw, float) and (raw * 2).is_integer():
+                return Fraction(raw)
+            if isinstance(raw, str):
+                return Fraction(raw)
+        except (ValueError, ZeroDivisionError):
+            pass
+        raise self.fail(key, f"expected a number or a fraction like '1/2', not {raw!r}")
+
+    def record(self, kind: type[R], raw: object, key: str) -> R:
+        """One record of ``kind`` from a TOML table."""
+        if not isinstance(raw, dict):
+            raise self.fail(key, f"expected a table, not {raw!r}")
+        hints = typing.get_type_hints(kind)
+        fields = {f.name: f for f in attrs.fields(kind)}
+        unknown = sorted(set(raw) - set(fields))
+        if unknown:
+            raise self.fail(key, f"unknown field(s) {', '.join(unknown)} for a {kind.__name__}")
+        if self.require_source and "source" in fields and "source" not in raw:
+            raise self.fail(key, "missing field 'source'")
+        values: dict[str, object] = {}
+        for name, field in fields.items():
+            label = f"{key}.{name}"
+            if name not in raw:
+                if field.default is attrs.NOTHING:
+                    raise self.fail(key, f"missing field {name!r}")
+                continue
+            if name == "source":
+                values[name] = self.source(raw[name], label)
+            elif name == "sources":
+                values[name] = self._sources(kind, hints, raw[name], label)
+            else:
+                values[name] = self.value(hints[name], raw[name], label)
+        try:
+            return kind(**values)
+        except (TypeError, ValueError) as exc:  # pragma: no cover - attrs validators
+            raise self.fail(key, str(exc)) from exc
+
+    def _sources(
+        self, kind: type, hints: Mapping[str, object], table: object, label: str
+    ) -> tuple[tuple[str, Source], ...]:
+        if not isinstance(table, dict):
+            raise self.fail(label, "expected a table of field = source")
+        names = {f.name for f in attrs.fields(kind)} - {"source", "sources"}
+        for field_name in table:
+            head, _, tail = field_name.partition(".")
+            if head not in names:
+                raise self.fail(label, f"{field_name!r} is not a field of {kind.__name__}")
+            nested = hints[head]
+            if tail and not (
+                isinstance(nested, type)
+                and attrs.has(nested)
+                and tail in {f.name for f in attrs.fields(nested)}
+            ):
+                raise self.fail(label, f"{field_name!r}: {tail!r} is not a field of {head}")
+        return tuple(
+            (name, self.source(text, f"{label}.{name}")) for name, text in sorted(table.items())
+        )
+
+    def records(
+        self, data: Mapping[str, object], table: str, kind: type[R], *, required: bool = False
+    ) -> tuple[R, ...]:
+        """Every record of an array of tables (``[[table]]``)."""
+        rows = data.get(table, [])
+        if not isinstance(rows, list):
+            raise self.fail(table, "expected an array of tables ([[...]])")
+        if required and not rows:
+            raise self.fail(table, "the table is missing or empty")
+        return tuple(self.record(kind, row, f"{table}[{i}]") for i, row in enumerate(rows))

@@ -22,16 +22,19 @@ from __future__ import annotations
 import enum
 import hashlib
 import tomllib
-import types
 import typing
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path as FilePath
 
 import attrs
 
-from byzantium.core.provenance import ComponentError, Provenance, Source, parse_source
-from byzantium.core.rules import RuleBook
+from byzantium.core.provenance import (
+    ComponentError,
+    Provenance,
+    RecordReader,
+    Source,
+)
 from byzantium.sword_of_orthodoxy import RULES
 
 __all__ = [
@@ -429,109 +432,18 @@ class Components:
 # -- loading ----------------------------------------------------------------------
 
 
-R = typing.TypeVar("R", bound=attrs.AttrsInstance)
+def _path_letter(raw: object) -> Path:
+    try:
+        return Path.from_letter(str(raw))
+    except ValueError:
+        raise ValueError(f"expected a Path letter Α Β Γ Δ Ε Ζ, not {raw!r}") from None
 
 
-class _Reader:
-    """Builds typed records from TOML tables, naming file and key on every error."""
-
-    def __init__(self, rules: RuleBook, file: str) -> None:
-        self.rules = rules
-        self.file = file
-
-    def fail(self, key: str, reason: str) -> ComponentError:
-        return ComponentError(self.file, key, reason)
-
-    def value(self, hint: object, raw: object, key: str) -> object:
-        origin = typing.get_origin(hint)
-        args = typing.get_args(hint)
-        if hint is bool:
-            if not isinstance(raw, bool):
-                raise self.fail(key, f"expected true or false, not {raw!r}")
-            return raw
-        if hint is int:
-            if not isinstance(raw, int) or isinstance(raw, bool):
-                raise self.fail(key, f"expected an integer, not {raw!r}")
-            return raw
-        if hint is str:
-            if not isinstance(raw, str):
-                raise self.fail(key, f"expected a string, not {raw!r}")
-            return raw
-        if hint is Path:
-            try:
-                return Path.from_letter(str(raw))
-            except ValueError:
-                raise self.fail(key, f"expected a Path letter Α Β Γ Δ Ε Ζ, not {raw!r}") from None
-        if isinstance(hint, type) and issubclass(hint, enum.Enum):
-            try:
-                return hint(raw)
-            except ValueError:
-                allowed = ", ".join(repr(m.value) for m in hint)
-                raise self.fail(key, f"{raw!r} is not one of {allowed}") from None
-        if isinstance(hint, type) and attrs.has(hint):
-            return self.record(hint, raw, key)
-        if origin in (typing.Union, types.UnionType) and type(None) in args:
-            inner = next(a for a in args if a is not type(None))
-            return None if raw is None else self.value(inner, raw, key)
-        if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-            if not isinstance(raw, list):
-                raise self.fail(key, f"expected a list, not {raw!r}")
-            return tuple(self.value(args[0], item, f"{key}[{i}]") for i, item in enumerate(raw))
-        if origin is frozenset:
-            if not isinstance(raw, list):
-                raise self.fail(key, f"expected a list, not {raw!r}")
-            items = [self.value(args[0], item, f"{key}[{i}]") for i, item in enumerate(raw)]
-            if len(set(items)) != len(items):
-                raise self.fail(key, "lists a value twice")
-            return frozenset(items)
-        raise TypeError(f"no TOML reader for {hint!r}")  # pragma: no cover
-
-    def record(self, kind: type[R], raw: object, key: str) -> R:
-        if not isinstance(raw, dict):
-            raise self.fail(key, f"expected a table, not {raw!r}")
-        hints = typing.get_type_hints(kind)
-        fields = {f.name: f for f in attrs.fields(kind)}
-        unknown = sorted(set(raw) - set(fields))
-        if unknown:
-            raise self.fail(key, f"unknown field(s) {', '.join(unknown)} for a {kind.__name__}")
-        values: dict[str, object] = {}
-        for name, field in fields.items():
-            label = f"{key}.{name}"
-            if name not in raw:
-                if field.default is attrs.NOTHING:
-                    raise self.fail(key, f"missing field {name!r}")
-                continue
-            if name == "source":
-                values[name] = parse_source(raw[name], self.rules, self.file, label)
-            elif name == "sources":
-                table = raw[name]
-                if not isinstance(table, dict):
-                    raise self.fail(label, "expected a table of field = source")
-                for field_name in table:
-                    head, _, tail = field_name.partition(".")
-                    if head not in fields or head in ("source", "sources"):
-                        raise self.fail(label, f"{field_name!r} is not a field of {kind.__name__}")
-                    if tail and tail not in {f.name for f in attrs.fields(Face)}:
-                        raise self.fail(label, f"{field_name!r}: {tail!r} is not a face field")
-                values[name] = tuple(
-                    (f, parse_source(s, self.rules, self.file, f"{label}.{f}"))
-                    for f, s in sorted(table.items())
-                )
-            else:
-                values[name] = self.value(hints[name], raw[name], label)
-        try:
-            return kind(**values)
-        except (TypeError, ValueError) as exc:  # pragma: no cover - attrs validators
-            raise self.fail(key, str(exc)) from exc
-
-    def records(self, data: Mapping[str, object], table: str, kind: type[R]) -> tuple[R, ...]:
-        rows = data.get(table, [])
-        if not isinstance(rows, list):
-            raise self.fail(table, "expected an array of tables ([[...]])")
-        return tuple(self.record(kind, row, f"{table}[{i}]") for i, row in enumerate(rows))
+def _reader(file: str) -> RecordReader:
+    """The TOML reader of these files (Paths are written as Greek letters)."""
+    return RecordReader(RULES, file, converters={Path: _path_letter})
 
 
-#: Record kind of each array of tables, per file.
 _LAYOUT: dict[str, dict[str, type]] = {
     "map.toml": {"space": MapSpace},
     "tiles.toml": {"tile": Tile, "chit": TurnChit},
@@ -579,7 +491,7 @@ def load_components(directory: str | FilePath | None = None) -> Components:
         unknown = sorted(set(data) - set(layout))
         if unknown:
             raise ComponentError(label, unknown[0], "unknown table")
-        reader = _Reader(RULES, label)
+        reader = _reader(label)
         loaded[name] = {table: reader.records(data, table, kind) for table, kind in layout.items()}
     digest = hashlib.sha256(b"".join(blobs[name] for name in DATA_FILES)).hexdigest()[:16]
     tables = loaded["tables.toml"]
