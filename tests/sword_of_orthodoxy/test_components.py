@@ -206,3 +206,16 @@ def test_an_unknown_space_in_a_setup_is_refused(tmp_path: FilePath) -> None:
 def test_28_turn_chits_for_27_turns() -> None:
     assert sorted(chit.number for chit in COMPONENTS.chits) == list(range(1, 29))
     assert [row.turn for row in COMPONENTS.chronographia] == list(range(1, 28))
+
+
+@pytest.mark.rule("7.1")
+def test_incomes_stated_by_the_7_1_example_carry_that_rule() -> None:
+    sources = {
+        (record, field): source
+        for record, field, source in COMPONENTS.provenance()
+        if field == "front.solidus"
+    }
+    for tile, income in (("dynasty-heraclian", 2), ("basileus-basil-constantine", 1)):
+        assert COMPONENTS.tile(tile).front.solidus == income
+        source = sources[(f"tile {tile}", "front.solidus")]
+        assert (source.kind, source.ref) == (Provenance.RULEBOOK, "7.1")
