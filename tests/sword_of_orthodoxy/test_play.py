@@ -246,3 +246,21 @@ def test_every_option_combination_plays_to_an_end(options: dict[str, object]) ->
         final = replay(game, play(game, seed=seed, digests=False))
         assert game.is_terminal(final)
         assert game.result(final).level
+
+
+@pytest.mark.rule("C")
+@settings(max_examples=20)
+@given(start_of_turn_states(), st.data())
+def test_states_and_actions_are_hashable_and_compare_by_value(
+    built: tuple[SwordOfOrthodoxy, SooState], data: st.DataObject
+) -> None:
+    import copy
+
+    game, state = built
+    twin = copy.deepcopy(state)
+    assert twin == state
+    assert hash(twin) == hash(state)
+    actions = game.legal_actions(state)
+    assert len(set(actions)) == len(actions)
+    action = actions[data.draw(st.integers(0, len(actions) - 1))]
+    assert {game.apply(state, action): "seen"}[game.apply(twin, copy.deepcopy(action))] == "seen"
