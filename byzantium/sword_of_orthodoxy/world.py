@@ -36,7 +36,6 @@ __all__ = [
     "set_counter",
     "set_marker",
     "socials_on_map",
-    "space_kind",
     "tile_name",
     "tiles_on",
     "tribe",
@@ -195,11 +194,6 @@ def socials_on_map(ctx: Context, state: SooState) -> list[int]:
         if space.path is not None and space.kind is not SpaceKind.RESERVES:
             found.append(tile)
     return found
-
-
-def space_kind(ctx: Context, state: SooState, tile: int) -> SpaceKind:
-    """The kind of space a tile is on."""
-    return ctx.cat.spaces[state.board.where[tile]].kind
 
 
 @RULES.implements("2.4.1")

@@ -139,6 +139,25 @@ def _known_games() -> str:
     return ", ".join(sorted(registered_rulebooks())) or "none"
 
 
+def _rulebook_or_warn(
+    directive: SphinxDirective, game: str, *, with_package: bool = False
+) -> RuleBook | None:
+    """The rule book a directive names, or ``None`` after a warning naming the known ones."""
+    book = _rulebook(game)
+    if book is not None and (book.package is not None or not with_package):
+        return book
+    what = "rule book %r with a package" if with_package else "rule book %r"
+    logger.warning(
+        f"{directive.name}: no {what} (known: %s)",
+        game,
+        _known_games(),
+        location=directive.get_location(),
+        type=WARNING_TYPE,
+        subtype="rulebook",
+    )
+    return None
+
+
 # -- builder-inited: collect the registry and the tests once -------------------------------
 
 
@@ -284,15 +303,7 @@ class DefaultRulebook(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         game = self.arguments[0].strip()
-        if _rulebook(game) is None:
-            logger.warning(
-                "default-rulebook: no rule book %r (known: %s)",
-                game,
-                _known_games(),
-                location=self.get_location(),
-                type=WARNING_TYPE,
-                subtype="rulebook",
-            )
+        _rulebook_or_warn(self, game)
         self.env.ref_context[CONTEXT_KEY] = game
         return []
 
@@ -305,16 +316,8 @@ class RuleIndex(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         game = self.arguments[0].strip()
-        book = _rulebook(game)
+        book = _rulebook_or_warn(self, game)
         if book is None:
-            logger.warning(
-                "rule-index: no rule book %r (known: %s)",
-                game,
-                _known_games(),
-                location=self.get_location(),
-                type=WARNING_TYPE,
-                subtype="rulebook",
-            )
             return []
         _rule_docs(self.env).setdefault(self.env.docname, set()).add(game)
         data = _data(self.env)
@@ -439,16 +442,8 @@ class GameApi(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         game = self.arguments[0].strip()
-        book = _rulebook(game)
+        book = _rulebook_or_warn(self, game, with_package=True)
         if book is None or book.package is None:
-            logger.warning(
-                "game-api: no rule book %r with a package (known: %s)",
-                game,
-                _known_games(),
-                location=self.get_location(),
-                type=WARNING_TYPE,
-                subtype="rulebook",
-            )
             return []
         _rule_docs(self.env).setdefault(self.env.docname, set())
         lines: list[str] = []
