@@ -116,7 +116,7 @@ def _chronicle_hook(game: Game[object, object], out: TextIO) -> StepHook[object,
         if key and key != heading[0]:
             heading[0] = key
             out.write(f"\n{title}\n")
-        who = "chance" if actor == CHANCE else f"player {actor}"
+        who = "chance" if actor == CHANCE else game.player_name(actor)
         out.write(f"{counter[0]:>5}  {who}: {game.describe_action(before, action)}\n")
         for event in step.events:
             out.write(f"       {event}\n")
@@ -129,7 +129,7 @@ def _print_result(game: Game[object, object], state: object, out: TextIO) -> Non
         out.write("The game did not reach its end.\n")
         return
     result = game.result(state)
-    winners = ", ".join(f"player {w}" for w in result.winners) or "nobody"
+    winners = ", ".join(game.player_name(w) for w in result.winners) or "nobody"
     out.write(f"Result [{result.rule}]: {result.level}; winner: {winners}. {result.reason}\n")
     if result.scores:
         out.write(f"Scores: {', '.join(str(s) for s in result.scores)}\n")

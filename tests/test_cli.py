@@ -84,8 +84,9 @@ def test_trace_of_a_complete_book_exits_0_and_pending_exits_1() -> None:
 def test_games_lists_games_and_rule_books() -> None:
     status, text = run("games")
     assert status == 0
-    assert "games: pig" in text
-    assert "belisarius" in text and "sword-of-orthodoxy" in text
+    games, books = text.splitlines()[:2]
+    assert games == "games: belisarius, pig, sword-of-orthodoxy"
+    assert books == "rule books: belisarius, pig, sword-of-orthodoxy"
 
 
 def test_python_dash_m_entry_point_runs() -> None:

@@ -37,7 +37,13 @@ from pathlib import Path
 import attrs
 
 from byzantium.belisarius import RULES
-from byzantium.core.provenance import ComponentError, Provenance, RecordReader, Source
+from byzantium.core.provenance import (
+    ComponentError,
+    Provenance,
+    RecordReader,
+    Source,
+    field_sources,
+)
 
 __all__ = [
     "DATA_FILES",
@@ -675,12 +681,7 @@ class Components:
     def provenance(self) -> Iterator[tuple[str, str, Source]]:
         """Every datum as (record, field, source), for listing by provenance."""
         for label, record in self.records():
-            default: Source = getattr(record, "source")  # noqa: B009
-            overrides: dict[str, Source] = dict(getattr(record, "sources"))  # noqa: B009
-            for field in attrs.fields(type(record)):
-                if field.name in ("source", "sources"):
-                    continue
-                yield label, field.name, overrides.get(field.name, default)
+            yield from field_sources(label, record)
 
 
 # -- mechanics built on the tables ----------------------------------------------------

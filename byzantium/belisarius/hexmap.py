@@ -305,13 +305,24 @@ class City:
 
 @attrs.frozen
 class Region:
-    """A Region (2.11): its name, its code letter in the region layer, its hexes."""
+    """A Region (2.11): its name, its code letter in the region layer, its hexes.
+
+    ``levy`` is the Levy column of the Region Control Chart (2.12, 11.11): the units
+    its controller raises free each friendly Levy phase. Its nationality on the
+    counters is the lower-cased name (``"Thracia"`` -> ``"thracia"``).
+    """
 
     name: str
     code: str
     hexes: frozenset[int]
+    levy: int = attrs.field(default=0, kw_only=True)
     source: Source = _PROVISIONAL
     sources: tuple[tuple[str, Source], ...] = ()
+
+    @property
+    def nationality(self) -> str:
+        """The nationality id its counters carry (2.4): the lower-cased name."""
+        return self.name.lower()
 
 
 @attrs.frozen
@@ -470,6 +481,19 @@ class HexMap:
                 return rating
         raise KeyError(kind)
 
+    def forage(self, hex_number: int) -> int:
+        """A hex's printed Forage value (20.1): its City's line if it holds one (the
+        capital's for Constantinopolis), else its ground's; a coastal hex forages as
+        its land part (19.7) and all-sea gives nothing.
+        """
+        city = self.city_at(hex_number)
+        if city is not None:
+            kind = TerrainKind.CAPITAL_CITY if city.capital else TerrainKind.CITY
+        else:
+            kind = TerrainKind(self.terrain_at(hex_number).value)
+        value = self.rating(kind).forage
+        return 0 if value is None else value
+
     # -- hexsides -----------------------------------------------------------------
 
     def features(self, a: int, b: int) -> frozenset[HexsideFeature]:
@@ -552,6 +576,8 @@ class HexMap:
             yield f"terrain {rating.kind.value}", rating.source
         for region in self.regions:
             yield f"region {region.name}", region.source
+            for field, source in region.sources:
+                yield f"region {region.name}.{field}", source
         for city in self.cities:
             yield f"city {city.name}", city.source
             for field, source in city.sources:
@@ -883,13 +909,17 @@ def _read_regions(
     columns: int,
     rows: int,
 ) -> tuple[Region, ...]:
-    declared: dict[str, tuple[str, Source]] = {}
+    declared: dict[str, tuple[str, int, Source, tuple[tuple[str, Source], ...]]] = {}
     names: set[str] = set()
     for i, raw in enumerate(reader.rows(data, "region")):
         key = f"region[{i}]"
-        reader.fields(raw, key, ("name", "code", "source"))
+        fields = ("name", "code", "levy")
+        reader.fields(raw, key, (*fields, "source", "sources"))
         name = reader.string(raw, "name", key, None)
         code = reader.string(raw, "code", key, None)
+        levy = reader.integer(raw, "levy", key, None)
+        if levy < 0:
+            raise reader.fail(f"{key}.levy", f"a Levy of {levy} units is negative")
         if len(code) != 1 or code == NO_REGION:
             raise reader.fail(
                 f"{key}.code", f"a region code is one character other than {NO_REGION!r}"
@@ -899,7 +929,7 @@ def _read_regions(
         if name in names:
             raise reader.fail(f"{key}.name", f"region {name!r} is listed twice")
         names.add(name)
-        declared[code] = (name, reader.source(raw, key))
+        declared[code] = (name, levy, reader.source(raw, key), reader.overrides(raw, key, fields))
     members: dict[str, set[int]] = {code: set() for code in declared}
     lines = _layer(reader, layers.get("regions"), "layers.regions", columns, rows)
     for r, line in enumerate(lines):
@@ -917,10 +947,12 @@ def _read_regions(
                 raise reader.fail(label, "an all-sea hex belongs to no region")
             members[char].add(hex_number)
     regions = []
-    for i, (code, (name, source)) in enumerate(declared.items()):
+    for i, (code, (name, levy, source, sources)) in enumerate(declared.items()):
         if not members[code]:
             raise reader.fail(f"region[{i}]", f"region {name!r} has no hexes")
-        regions.append(Region(name, code, frozenset(members[code]), source))
+        regions.append(
+            Region(name, code, frozenset(members[code]), levy=levy, source=source, sources=sources)
+        )
     return tuple(regions)
 
 

@@ -40,6 +40,7 @@ from byzantium.belisarius.hexmap import HexMap, load_map
 
 __all__ = [
     "FIRST_YEAR",
+    "GUARD",
     "SCENARIO_FILE",
     "YEARS_PER_TURN",
     "CityVictory",
@@ -51,6 +52,7 @@ __all__ = [
     "SetupGroup",
     "SpecialRule",
     "Treasury",
+    "check_nationalities",
     "load_scenarios",
     "turn_of_year",
 ]
@@ -266,6 +268,7 @@ def load_scenarios(
         raise ComponentError(file, "scenario", "expected a non-empty array of [[scenario]]")
     components = components if components is not None else load_components()
     hex_map = hex_map if hex_map is not None else load_map()
+    check_nationalities(components, hex_map)
     reader = _reader(file)
     scenarios: list[Scenario] = []
     for i, raw in enumerate(rows):
@@ -316,6 +319,52 @@ def _check(condition: bool, file: str, key: str, reason: str) -> None:
         raise ComponentError(file, key, reason)
 
 
+#: The identity of Guard counters and Leaders, which have no Region (2.4, 12.0).
+GUARD = "guard"
+
+
+def check_nationalities(components: Components, hex_map: HexMap) -> None:
+    """Counters and map agree (2.4, 11.6, 11.11): raise :class:`ComponentError` if not.
+
+    Every Region's counters carry its lower-cased name as nationality, which must exist
+    (and be flagged peripheral exactly when the Region has a Peripheral Area, 2.13);
+    every nationality but the Guard is a Region; a Region with a Levy holds at least
+    that many levyable counters in the mix, or it could never levy.
+    """
+    file = "counters.toml"
+    nationalities = {n.id: n for n in components.nationalities}
+    peripheral = {area.region for area in hex_map.peripheral_areas}
+    levyable = {t.kind for t in components.unit_types if t.levy}
+    for region in hex_map.regions:
+        nationality = nationalities.get(region.nationality)
+        if nationality is None:
+            raise ComponentError(
+                file, "nationalities", f"no nationality {region.nationality!r} for {region.name}"
+            )
+        _check(
+            nationality.peripheral == (region.name in peripheral),
+            file,
+            f"nationalities.{nationality.id}.peripheral",
+            f"should be {region.name in peripheral}: Peripheral Areas are {sorted(peripheral)}",
+        )
+        mix = components.counters(region.nationality)
+        have = sum(count for kind, count in mix.items() if kind in levyable)
+        _check(
+            have >= region.levy,
+            file,
+            "counter_mix",
+            f"{region.nationality}: {have} levyable counters for a Levy of {region.levy} (11.6)",
+        )
+    regions = {region.nationality for region in hex_map.regions}
+    for i, nationality in enumerate(components.nationalities):
+        _check(
+            nationality.id == GUARD or nationality.id in regions,
+            file,
+            f"nationalities[{i}].id",
+            f"{nationality.id!r} is neither the Guard nor a map region",
+        )
+
+
 def _validate(s: Scenario, key: str, file: str, c: Components, m: HexMap) -> None:
     _check(s.number > 0, file, f"{key}.number", "scenario numbers start at 1")
     _check(s.first_turn >= 1, file, f"{key}.first_turn", "game turns start at 1")
@@ -354,7 +403,9 @@ def _validate(s: Scenario, key: str, file: str, c: Components, m: HexMap) -> Non
         )
 
     nationalities = {n.id for n in c.nationalities}
-    leaders = {leader.id for leader in c.leaders}
+    leaders = {leader.id: leader for leader in c.leaders}
+    start = {rc.region: rc.control for rc in s.control}
+    region_nationality = {r.code: r.nationality for r in m.regions}
     peripheral = {p.region for p in m.peripheral_areas}
     cities = {city.name for city in m.cities}
     used: Counter[tuple[str, UnitKind]] = Counter()
@@ -363,6 +414,13 @@ def _validate(s: Scenario, key: str, file: str, c: Components, m: HexMap) -> Non
         label = f"{key}.placements[{j}]"
         _check(p.region in codes, file, f"{label}.region", f"unknown region code {p.region!r}")
         _check(p.count > 0, file, f"{label}.count", "a placement needs counters")
+        _check(
+            p.group.value == start[p.region].value,
+            file,
+            f"{label}.group",
+            f"{p.group.value} units set up in {codes[p.region]}, which starts "
+            f"{start[p.region].value} (4.1, 34.0)",
+        )
         if p.peripheral:
             _check(
                 codes[p.region] in peripheral,
@@ -387,6 +445,9 @@ def _validate(s: Scenario, key: str, file: str, c: Components, m: HexMap) -> Non
                 f"leader {p.leader!r} is placed twice",
             )
             placed_leaders.add(p.leader)
+            _placed_at_home(
+                leaders[p.leader].nationality, p, region_nationality, start, file=file, label=label
+            )
             continue
         _check(not p.leader, file, f"{label}.leader", "only a Leader placement names a leader")
         _check(
@@ -395,6 +456,13 @@ def _validate(s: Scenario, key: str, file: str, c: Components, m: HexMap) -> Non
             f"{label}.nationality",
             f"unknown nationality {p.nationality!r}",
         )
+        _check(
+            (p.kind is UnitKind.GUARD) == (p.nationality == GUARD),
+            file,
+            f"{label}.kind",
+            "Guard counters, and only they, have the Guard identity (12.0)",
+        )
+        _placed_at_home(p.nationality, p, region_nationality, start, file=file, label=label)
         used[(p.nationality, p.kind)] += p.count
         have = c.counters(p.nationality).get(p.kind, 0)
         _check(
@@ -419,6 +487,32 @@ def _validate(s: Scenario, key: str, file: str, c: Components, m: HexMap) -> Non
         _check(cv.city in cities, file, label, f"unknown city {cv.city!r}")
         _check(cv.points >= 0, file, label, "negative Victory Points")
     _unique_ids([r.id for r in s.special_rules], file, f"{key}.special_rules")
+
+
+def _placed_at_home(
+    nationality: str,
+    p: Placement,
+    region_nationality: dict[str, str],
+    start: dict[str, Control],
+    *,
+    file: str,
+    label: str,
+) -> None:
+    """A counter starts in the Region of its name (34.0); Guards in an Empire one (4.12)."""
+    if nationality == GUARD:
+        _check(
+            start[p.region] is Control.EMPIRE,
+            file,
+            f"{label}.region",
+            f"Guard counters start only in Empire regions, not {p.region!r} (4.12, 11.7)",
+        )
+        return
+    _check(
+        nationality == region_nationality[p.region],
+        file,
+        f"{label}.region",
+        f"{nationality} counters start in their own region, not {p.region!r} (34.0)",
+    )
 
 
 def _unique_ids(ids: list[str], file: str, key: str) -> None:

@@ -86,8 +86,10 @@ class Result:
     ``winners`` lists the winning player indices (empty for a draw or for a
     solitaire defeat), ``level`` names the victory level as the rulebook does,
     ``reason`` says why the game ended and ``rule`` which rule decided it.
-    ``scores`` holds points per player where the game counts them and
-    ``breakdown`` how they were made up, as label/points pairs.
+    ``scores`` holds points per player where the game counts them in whole points
+    and ``breakdown`` how they were made up, as label/points pairs. A game whose
+    points may be fractions (half a Victory Point, say) gives them exactly in
+    ``points`` instead, one per player, and its breakdown in the same exact values.
     """
 
     winners: tuple[int, ...]
@@ -95,7 +97,8 @@ class Result:
     reason: str
     rule: str
     scores: tuple[int, ...] = ()
-    breakdown: tuple[tuple[str, int], ...] = ()
+    breakdown: tuple[tuple[str, int | Fraction], ...] = ()
+    points: tuple[Fraction, ...] = ()
 
 
 @attrs.frozen
@@ -247,7 +250,8 @@ class Game(abc.ABC, Generic[S, A]):
             if not any(outcome == action and p > 0 for outcome, p in self._chance_outcomes(state)):
                 raise self.illegal(state, action, "not a possible outcome of this chance node")
         elif action not in self._player_actions(state):
-            raise self.illegal(state, action, f"not a legal choice for player {player} now")
+            who = self.player_name(player)
+            raise self.illegal(state, action, f"not a legal choice for {who} now")
 
     def illegal(self, state: S, action: A, reason: str) -> IllegalActionError:
         """The error for an action that is not legal here.
@@ -316,6 +320,10 @@ class Game(abc.ABC, Generic[S, A]):
         """
         del state
         return ""
+
+    def player_name(self, player: int) -> str:
+        """How chronicles and messages name a player (``"player 0"`` by default)."""
+        return f"player {player}"
 
     def describe_action(self, state: S, action: A) -> str:
         """A short human description of an action (for chronicles and errors)."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 
 import attrs
@@ -26,7 +26,14 @@ import attrs
 from byzantium.core.errors import ByzantiumError
 from byzantium.core.rules import RuleBook
 
-__all__ = ["ComponentError", "Provenance", "RecordReader", "Source", "parse_source"]
+__all__ = [
+    "ComponentError",
+    "Provenance",
+    "RecordReader",
+    "Source",
+    "field_sources",
+    "parse_source",
+]
 
 
 class ComponentError(ByzantiumError, ValueError):
@@ -237,3 +244,21 @@ class RecordReader:
         if required and not rows:
             raise self.fail(table, "the table is missing or empty")
         return tuple(self.record(kind, row, f"{table}[{i}]") for i, row in enumerate(rows))
+
+
+def field_sources(label: str, record: attrs.AttrsInstance) -> Iterator[tuple[str, str, Source]]:
+    """Each field of a component record with its source, as (record, field, source).
+
+    ``record`` is an attrs record with a ``source`` and per-field ``sources``
+    overrides; fields holding lists of nested records are skipped (list those
+    records separately).
+    """
+    default: Source = getattr(record, "source")  # noqa: B009
+    overrides: dict[str, Source] = dict(getattr(record, "sources"))  # noqa: B009
+    for field in attrs.fields(type(record)):
+        if field.name in ("source", "sources"):
+            continue
+        value = getattr(record, field.name)
+        if isinstance(value, tuple) and value and attrs.has(type(value[0])):
+            continue
+        yield label, field.name, overrides.get(field.name, default)

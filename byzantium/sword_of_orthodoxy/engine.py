@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from byzantium.core.game import Event
+from byzantium.core.procedure import push, run_task, settle
 from byzantium.sword_of_orthodoxy.components import Path
 from byzantium.sword_of_orthodoxy.state import (
     Catalog,
@@ -78,13 +79,6 @@ class Offer:
     task: Task
 
 
-def push(state: SooState, *tasks: Task) -> SooState:
-    """Schedule ``tasks`` to run next, the first one first."""
-    if not tasks:
-        return state
-    return attrs.evolve(state, stack=state.stack + tuple(reversed(tasks)))
-
-
 def _wait(state: SooState, request: Request) -> SooState:
     return attrs.evolve(state, pending=request)
 
@@ -124,21 +118,3 @@ def end_game(ctx: Context, state: SooState, rule: str, reason: str, *, defeat: b
     """Finish the game now (a defeat, or the end of the last Turn)."""
     ctx.log(rule, reason, "end")
     return attrs.evolve(state, ending=Ending(defeat, rule, reason), stack=(), pending=None)
-
-
-def run_task(ctx: Context, state: SooState, task: Task, answer: SooAction | None) -> SooState:
-    """Run one task (with its answer, if it asked for one)."""
-    run = getattr(task, "run", None)
-    if run is None:  # pragma: no cover - every concrete task defines run
-        raise TypeError(f"{type(task).__name__} has no run method")
-    result: SooState = run(ctx, state, answer)
-    return result
-
-
-def settle(ctx: Context, state: SooState) -> SooState:
-    """Run tasks until one waits for an answer, the stack empties or the game ends."""
-    while state.pending is None and state.stack and state.ending is None:
-        task = state.stack[-1]
-        state = attrs.evolve(state, stack=state.stack[:-1])
-        state = run_task(ctx, state, task, None)
-    return state

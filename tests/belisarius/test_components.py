@@ -168,22 +168,55 @@ def test_section_2_errata_solomon_and_single_star_buccelin() -> None:
     assert solomon.nationality == "guard"
 
 
-@pytest.mark.rule("34.1", "34.2")
+PRINTED_SET_UPS = {
+    ("persia", UnitKind.FIELD_ARMY): (2, "34.1"),
+    ("persia", UnitKind.NOMAD_HORDE): (1, "34.1"),
+    ("persia", UnitKind.GARRISON): (9, "34.1"),
+    ("ostrogoths", UnitKind.WARBAND): (3, "34.1"),
+    ("ostrogoths", UnitKind.FLEET): (1, "34.1"),
+    ("ostrogoths", UnitKind.GARRISON): (10, "34.1"),
+    ("scythia", UnitKind.NOMAD_HORDE): (3, "34.2"),
+    ("franks", UnitKind.WARBAND): (3, "34.2"),
+    ("franks", UnitKind.GARRISON): (2, "34.2"),
+}
+
+
+@pytest.mark.rule("34.1", "34.2", "11.6")
 def test_the_counter_mix_holds_what_the_scenarios_place() -> None:
-    assert COMPONENTS.counters("persia") == {
-        UnitKind.FIELD_ARMY: 2,
-        UnitKind.NOMAD_HORDE: 1,
-        UnitKind.GARRISON: 9,
-    }
-    assert COMPONENTS.counters("ostrogoths") == {
-        UnitKind.WARBAND: 3,
-        UnitKind.FLEET: 1,
-        UnitKind.GARRISON: 10,
-    }
-    assert COMPONENTS.counters("scythia") == {UnitKind.NOMAD_HORDE: 3}
-    assert COMPONENTS.counters("franks") == {UnitKind.WARBAND: 3, UnitKind.GARRISON: 2}
+    for (nationality, kind), (printed, ref) in PRINTED_SET_UPS.items():
+        units = next(
+            u for u in COMPONENTS.counter_mix if (u.nationality, u.kind) == (nationality, kind)
+        )
+        assert units.count >= printed
+        assert units.source == rule(ref)
+        # A count above the printed set-up is our own sizing, and says so.
+        expected = Provenance.RULEBOOK if units.count == printed else Provenance.PROVISIONAL
+        assert source_of(units, "count").kind is expected
+    assert COMPONENTS.counters("persia")[UnitKind.NOMAD_HORDE] == 1
+    assert COMPONENTS.counters("franks") == {UnitKind.WARBAND: 8, UnitKind.GARRISON: 6}
     peripheral = {n.id for n in COMPONENTS.nationalities if n.peripheral}
     assert peripheral == {"franks", "lombards", "scythia", "persia"}
+
+
+@pytest.mark.rule("11.6", "11.7", "12.2", "2.4")
+def test_guard_and_imperial_province_counters() -> None:
+    # A Mutinying Guard is a Guard counter's reverse face: no line of its own.
+    assert COMPONENTS.counters("guard") == {UnitKind.GUARD: 8}
+    assert all(u.kind is not UnitKind.MUTINYING_GUARD for u in COMPONENTS.counter_mix)
+    ids = {n.id for n in COMPONENTS.nationalities}
+    provinces = ("thracia", "lydia", "aegyptus", "illyricum", "achaea", "cappadocia", "syria")
+    for nationality in provinces:
+        assert nationality in ids
+        mix = COMPONENTS.counters(nationality)
+        assert mix.get(UnitKind.GARRISON, 0) >= 6
+        assert UnitKind.FIELD_ARMY in mix
+        assert UnitKind.WARBAND not in mix
+    assert COMPONENTS.counters("thracia") == {
+        UnitKind.FIELD_ARMY: 2,
+        UnitKind.GARRISON: 8,
+        UnitKind.FLEET: 2,
+    }
+    assert UnitKind.FLEET not in COMPONENTS.counters("cappadocia")  # no port
 
 
 # -- combat -----------------------------------------------------------------------------

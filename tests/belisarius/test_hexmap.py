@@ -17,6 +17,7 @@ from byzantium.belisarius.hexmap import (
     MapEdge,
     MapError,
     Provenance,
+    Source,
     Terrain,
     TerrainKind,
     distance,
@@ -171,6 +172,22 @@ def test_regions_and_cities_the_rules_name_are_on_the_map(shipped: HexMap) -> No
     assert shipped.region_at(shipped.city("Constantinopolis").hex) == shipped.region("Thracia")
 
 
+@pytest.mark.rule("2.12", "4.2", "11.11")
+def test_every_region_has_a_levy_and_thracia_levies_two(shipped: HexMap) -> None:
+    thracia = shipped.region("Thracia")
+    assert thracia.levy == 2
+    assert dict(thracia.sources)["levy"] == Source(Provenance.RULEBOOK, "4.2")
+    for region in shipped.regions:
+        assert region.levy >= 1, region.name
+        assert region.nationality == region.name.lower()
+        if region.name != "Thracia":
+            assert dict(region.sources)["levy"].kind is Provenance.PROVISIONAL, region.name
+    labels = dict(shipped.provenance())
+    assert labels["region Thracia.levy"].ref == "4.2"
+    # Provisional sizing: the rival great power levies the most.
+    assert shipped.region("Persia").levy == max(r.levy for r in shipped.regions)
+
+
 def test_every_terrain_and_hexside_feature_is_used(shipped: HexMap) -> None:
     kinds = set().union(*(shipped.terrain_kinds(h) for h in shipped.hexes()))
     assert kinds == set(TerrainKind)
@@ -262,7 +279,7 @@ def test_missing_file(tmp_path: Path) -> None:
         ('code = "N"', 'code = "T"', "region[19].code", "used twice"),
         (
             '[[region]]\nname = "Franks"',
-            '[[region]]\nname = "Atlantis"\ncode = "@"\nsource = "provisional: x"\n\n'
+            '[[region]]\nname = "Atlantis"\ncode = "@"\nlevy = 0\nsource = "provisional: x"\n\n'
             '[[region]]\nname = "Franks"',
             "region[0]",
             "has no hexes",
@@ -280,6 +297,16 @@ def test_missing_file(tmp_path: Path) -> None:
             "rough",
         ),
         ("[map]", "[mapp]", "mapp", "unknown table"),
+        ('code = "T"\nlevy = 2', 'code = "T"\nlevy = -2', "region[19].levy", "negative"),
+        ('code = "T"\nlevy = 2', 'code = "T"\nlevy = "two"', "region[19].levy", "an integer"),
+        ('code = "T"\nlevy = 2\n', 'code = "T"\n', "region[19]", "missing field 'levy'"),
+        ('sources = { levy = "4.2" }', 'sources = { levy = "4.99" }', "region[19].sources", "rule"),
+        (
+            'sources = { levy = "4.2" }',
+            'sources = { hexes = "4.2" }',
+            "region[19].sources",
+            "not a",
+        ),
     ],
 )
 def test_bad_user_files_name_file_key_and_reason(

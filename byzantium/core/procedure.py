@@ -1,0 +1,67 @@
+"""Procedures as data: a stack of steps in the state, run until one needs an answer.
+
+Board games are long procedures with questions in the middle: roll a die, draw a
+marker, choose a region. Both games keep what remains to be done as a stack of
+*tasks* inside their immutable state. :func:`settle` pops and runs tasks until the
+stack is empty, the game has ended, or a task has set the state's ``pending``
+request (a roll, a draw or a decision). The action that answers the request is
+handed back to the same task's ``run`` (see :func:`run_task`).
+
+A task is a frozen attrs record deriving from the game's own
+:class:`~byzantium.core.codec.Tagged` base, so that states with tasks in them
+serialise like any other value. The state type needs the three fields of
+:class:`ProcedureState`.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, TypeVar
+
+import attrs
+
+__all__ = ["ProcedureState", "push", "run_task", "settle"]
+
+
+class ProcedureState(Protocol):
+    """What the procedure engine needs of a state: its stack, request and ending."""
+
+    @property
+    def stack(self) -> tuple[object, ...]:
+        """Tasks still to run, the next one last."""
+
+    @property
+    def pending(self) -> object | None:
+        """The request the game waits on, if any."""
+
+    @property
+    def ending(self) -> object | None:
+        """Set once the game is over."""
+
+
+S = TypeVar("S", bound=ProcedureState)
+C = TypeVar("C")
+
+
+def push(state: S, *tasks: object) -> S:
+    """Schedule ``tasks`` to run next, the first one first."""
+    if not tasks:
+        return state
+    return attrs.evolve(state, stack=state.stack + tuple(reversed(tasks)))  # type: ignore[misc]
+
+
+def run_task(ctx: C, state: S, task: object, answer: object | None) -> S:
+    """Run one task (with the answer to its request, if it asked for one)."""
+    run = getattr(task, "run", None)
+    if run is None:  # pragma: no cover - every concrete task defines run
+        raise TypeError(f"{type(task).__name__} has no run method")
+    result: S = run(ctx, state, answer)
+    return result
+
+
+def settle(ctx: C, state: S) -> S:
+    """Run tasks until one waits for an answer, the stack empties or the game ends."""
+    while state.pending is None and state.stack and state.ending is None:
+        task = state.stack[-1]
+        state = attrs.evolve(state, stack=state.stack[:-1])  # type: ignore[misc]
+        state = run_task(ctx, state, task, None)
+    return state
