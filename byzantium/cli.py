@@ -133,6 +133,8 @@ def _print_result(game: Game[object, object], state: object, out: TextIO) -> Non
     out.write(f"Result [{result.rule}]: {result.level}; winner: {winners}. {result.reason}\n")
     if result.scores:
         out.write(f"Scores: {', '.join(str(s) for s in result.scores)}\n")
+    if result.points:
+        out.write(f"Points: {', '.join(str(p) for p in result.points)}\n")
     for label, points in result.breakdown:
         out.write(f"  {label}: {points}\n")
 

@@ -687,6 +687,7 @@ class Components:
 # -- mechanics built on the tables ----------------------------------------------------
 
 
+@RULES.implements("35.0")
 def units_lost(fraction: Fraction, units: int) -> int:
     """Units a loss of ``fraction`` of a force costs: fractions round up (35.0).
 

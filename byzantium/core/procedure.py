@@ -15,11 +15,36 @@ serialise like any other value. The state type needs the three fields of
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Protocol, TypeVar
 
 import attrs
 
-__all__ = ["ProcedureState", "push", "run_task", "settle"]
+from byzantium.core.game import Event
+
+__all__ = ["ProcedureContext", "ProcedureState", "push", "run_task", "settle"]
+
+
+class ProcedureContext:
+    """What every running task may consult: the game's options and the event log.
+
+    Games subclass it to add their game and catalogue.
+    """
+
+    __slots__ = ("events", "options")
+
+    def __init__(self, options: Mapping[str, object], events: list[Event] | None) -> None:
+        self.options = options
+        self.events = events
+
+    def log(self, rule: str, text: str, kind: str = "") -> None:
+        """Record an event of the transition (skipped on the fast path)."""
+        if self.events is not None:
+            self.events.append(Event(rule, text, kind))
+
+    def option(self, name: str) -> bool:
+        """Whether a boolean game option is on."""
+        return self.options.get(name) is True
 
 
 class ProcedureState(Protocol):

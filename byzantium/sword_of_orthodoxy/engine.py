@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from byzantium.core.game import Event
-from byzantium.core.procedure import push, run_task, settle
+from byzantium.core.procedure import ProcedureContext, push, run_task, settle
 from byzantium.sword_of_orthodoxy.components import Path
 from byzantium.sword_of_orthodoxy.state import (
     Catalog,
@@ -45,24 +45,15 @@ __all__ = [
 ]
 
 
-class Context:
+class Context(ProcedureContext):
     """What a running task may consult: the game (catalogue, options) and the event log."""
 
-    __slots__ = ("cat", "events", "game")
+    __slots__ = ("cat", "game")
 
     def __init__(self, game: SwordOfOrthodoxy, events: list[Event] | None) -> None:
+        super().__init__(game.options, events)
         self.game = game
         self.cat: Catalog = game.catalog
-        self.events = events
-
-    def log(self, rule: str, text: str, kind: str = "") -> None:
-        """Record an event of the transition (skipped on the fast path)."""
-        if self.events is not None:
-            self.events.append(Event(rule, text, kind))
-
-    def option(self, name: str) -> bool:
-        """Whether a boolean game option is on."""
-        return self.game.options.get(name) is True
 
 
 @attrs.frozen

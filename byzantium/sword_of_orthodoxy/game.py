@@ -7,7 +7,6 @@ of the user's own component files.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
@@ -15,6 +14,7 @@ from typing import ClassVar
 
 import attrs
 
+from byzantium.core.dice import dice
 from byzantium.core.drivers import Policy
 from byzantium.core.errors import IllegalActionError, UnknownOptionError
 from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec, Result
@@ -56,8 +56,7 @@ def _shipped_components() -> Components:
 
 @cache
 def _dice(count: int) -> tuple[tuple[SooAction, Fraction], ...]:
-    p = Fraction(1, 6**count)
-    return tuple((Roll(faces), p) for faces in itertools.product(range(1, 7), repeat=count))
+    return tuple((Roll(faces), p) for faces, p in dice(count))
 
 
 @register_game

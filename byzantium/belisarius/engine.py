@@ -1,0 +1,95 @@
+"""The procedure engine of Belisarius: tasks on a stack, run until one needs an answer.
+
+The stack machinery is the kernel's (:mod:`byzantium.core.procedure`); this module
+adds what Belisarius asks for: die rolls, random Stratagem markers (from the Pool or
+from a hand, 8.1 and 8.51) and decisions of one named player. A task asks with
+:func:`ask_roll`, :func:`ask_draw` or :func:`ask_choice`; the action that answers is
+handed back to the same task's ``run``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from byzantium.belisarius.state import (
+    NOBODY,
+    BelAction,
+    BelState,
+    Catalog,
+    Ending,
+    Request,
+    RequestKind,
+    Task,
+)
+from byzantium.core.game import Event
+from byzantium.core.procedure import ProcedureContext, push, run_task, settle
+
+if TYPE_CHECKING:
+    from byzantium.belisarius.game import Belisarius
+
+__all__ = [
+    "Context",
+    "ask_choice",
+    "ask_draw",
+    "ask_roll",
+    "end_game",
+    "push",
+    "run_task",
+    "settle",
+]
+
+
+class Context(ProcedureContext):
+    """What a running task may consult: the game (catalogue, options) and the event log."""
+
+    __slots__ = ("cat", "game")
+
+    def __init__(self, game: Belisarius, events: list[Event] | None) -> None:
+        super().__init__(game.options, events)
+        self.game = game
+        self.cat: Catalog = game.catalog
+
+
+def _wait(state: BelState, request: Request) -> BelState:
+    return attrs.evolve(state, pending=request)
+
+
+def ask_roll(state: BelState, task: Task, rule: str, prompt: str, dice: int = 1) -> BelState:
+    """Wait for ``dice`` dice; ``task`` runs again with a :class:`~.state.Roll`."""
+    return _wait(state, Request(RequestKind.ROLL, rule, prompt, task, dice=dice))
+
+
+def ask_draw(state: BelState, task: Task, rule: str, prompt: str, hand: int = NOBODY) -> BelState:
+    """Wait for a random Stratagem marker from the Pool (or from ``hand``, 8.51).
+
+    ``task`` runs again with a :class:`~.state.Draw` naming the marker's type; each
+    type comes up with probability proportional to the markers of it left.
+    """
+    return _wait(state, Request(RequestKind.DRAW, rule, prompt, task, hand=hand))
+
+
+def ask_choice(  # noqa: PLR0917 - the request names who, why and what
+    state: BelState,
+    task: Task,
+    player: int,
+    rule: str,
+    prompt: str,
+    options: Sequence[BelAction],
+) -> BelState:
+    """Wait for ``player`` to pick one of ``options`` (simplest first)."""
+    if not options:
+        raise ValueError(f"rule {rule}: a choice needs at least one option")
+    return _wait(
+        state, Request(RequestKind.CHOOSE, rule, prompt, task, player, options=tuple(options))
+    )
+
+
+def end_game(
+    ctx: Context, state: BelState, rule: str, reason: str, capitulated: int = NOBODY
+) -> BelState:
+    """Finish the game now (the scenario's last turn is over, or a side capitulates)."""
+    ctx.log(rule, reason, "end")
+    return attrs.evolve(state, ending=Ending(rule, reason, capitulated), stack=(), pending=None)

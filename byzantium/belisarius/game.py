@@ -1,0 +1,215 @@
+"""The Belisarius rules engine: the :class:`~byzantium.core.game.Game` subclass.
+
+``byzantium.load_game("belisarius", scenario=1)`` returns it. Player 0 is the Empire
+player, player 1 the Barbarian player, whichever moves first in the scenario. The
+options choose the scenario (34.1-34.3), the optional rules, whether a player may
+capitulate (3.1) and (``components``) a directory of the user's own component files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from functools import cache
+from typing import ClassVar
+
+import attrs
+
+from byzantium.belisarius.components import Components, load_components
+from byzantium.belisarius.engine import Context, run_task, settle
+from byzantium.belisarius.hexmap import HexMap, load_map
+from byzantium.belisarius.observation import observe
+from byzantium.belisarius.scenarios import Scenario, load_scenarios
+from byzantium.belisarius.setup import initial_state
+from byzantium.belisarius.state import (
+    BARBARIAN,
+    EMPIRE,
+    BelAction,
+    BelState,
+    Catalog,
+    Done,
+    Draw,
+    Place,
+    RequestKind,
+    Roll,
+    Select,
+)
+from byzantium.belisarius.stratagems import draw_outcomes
+from byzantium.belisarius.victory import game_result
+from byzantium.core.dice import dice
+from byzantium.core.errors import IllegalActionError, UnknownOptionError
+from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec, Result
+from byzantium.core.provenance import field_sources
+from byzantium.core.registry import register_game
+
+__all__ = ["Belisarius"]
+
+
+@cache
+def _shipped() -> tuple[Components, HexMap]:
+    components = load_components()
+    return components, load_map()
+
+
+@cache
+def _dice(count: int) -> tuple[tuple[BelAction, Fraction], ...]:
+    return tuple((Roll(faces), p) for faces, p in dice(count))
+
+
+@register_game
+class Belisarius(Game[BelState, BelAction]):
+    """Belisarius, two players: the Empire (player 0) and the Barbarian (player 1)."""
+
+    ID: ClassVar[str] = "belisarius"
+    TITLE: ClassVar[str] = "Belisarius"
+    NUM_PLAYERS: ClassVar[int] = 2
+    OPTIONS: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("scenario", 1, "scenario of 34.1-34.3", (1, 2, 3)),
+        OptionSpec("capitulation", True, "offer capitulation at each player turn (3.1)"),
+        OptionSpec("pillage", False, "optional rule 26 (and 10.121): Pillage"),
+        OptionSpec("public_works", False, "optional rule 28: Public Works markers"),
+        OptionSpec("components", "", "directory of the user's own component files"),
+    )
+    STATE_TYPE: ClassVar[type] = BelState
+    ACTION_TYPE: ClassVar[object] = BelAction
+    SEQUENCE_RULE: ClassVar[str] = "3.1"
+
+    def __init__(self, options: Mapping[str, object] | None = None) -> None:
+        super().__init__(options)
+        directory = str(self.options["components"])
+        if directory:
+            components = load_components(directory)
+            hexmap = load_map(directory)
+        else:
+            components, hexmap = _shipped()
+        number = int(self.options["scenario"])
+        scenarios = load_scenarios(directory or None, components=components, hex_map=hexmap)
+        chosen = [s for s in scenarios if s.number == number]
+        if not chosen:
+            raise UnknownOptionError(f"the component files define no scenario {number}")
+        self.scenario: Scenario = chosen[0]
+        self.components = components
+        self.map = hexmap
+        self.catalog = Catalog(components, hexmap, self.scenario)
+
+    # -- contract ------------------------------------------------------------------
+
+    def initial_state(self) -> BelState:
+        ctx = Context(self, None)
+        return settle(ctx, initial_state(ctx))
+
+    def _current_player(self, state: BelState) -> int:
+        if state.ending is not None:
+            return TERMINAL
+        request = state.pending
+        if request is None:
+            raise RuntimeError("the procedure stopped without a request")  # pragma: no cover
+        if request.kind is RequestKind.CHOOSE:
+            return request.player
+        return CHANCE
+
+    def _player_actions(self, state: BelState) -> Sequence[BelAction]:
+        assert state.pending is not None
+        return state.pending.options
+
+    def _chance_outcomes(self, state: BelState) -> Sequence[tuple[BelAction, Fraction]]:
+        request = state.pending
+        assert request is not None
+        if request.kind is RequestKind.ROLL:
+            return _dice(request.dice)
+        counts = draw_outcomes(state, request.hand)
+        total = sum(n for _, n in counts)
+        ids = self.catalog.stratagem_ids
+        return [(Draw(ids[k]), Fraction(n, total)) for k, n in counts]
+
+    def _advance(self, state: BelState, action: BelAction, events: list[Event] | None) -> BelState:
+        request = state.pending
+        assert request is not None
+        ctx = Context(self, events)
+        state = attrs.evolve(state, pending=None)
+        state = run_task(ctx, state, request.task, action)
+        return settle(ctx, state)
+
+    def illegal(self, state: BelState, action: BelAction, reason: str) -> IllegalActionError:
+        rule = state.pending.rule if state.pending is not None else self.SEQUENCE_RULE
+        what = self.describe_action(state, action)
+        return IllegalActionError(rule, f"{what}: {reason}", game=self.ID)
+
+    def player_name(self, player: int) -> str:
+        """``"Empire"`` for player 0, ``"Barbarian"`` for player 1."""
+        return "Empire" if player == EMPIRE else "Barbarian"
+
+    def describe_action(self, state: BelState, action: BelAction) -> str:
+        request = state.pending
+        prompt = f" ({request.prompt})" if request is not None else ""
+        match action:
+            case Roll(dice):
+                return f"roll {' '.join(map(str, dice))}{prompt}"
+            case Draw(stratagem):
+                return f"draw {stratagem}{prompt}"
+            case Select(item):
+                return f"select {item}{prompt}"
+            case Place(where):
+                return f"place at {where}{prompt}"
+            case Done():
+                return f"done{prompt}"
+        raise AssertionError(action)  # pragma: no cover
+
+    def result(self, state: BelState) -> Result:
+        """Victory Points and levels of both players (23.0-23.3), or a capitulation."""
+        if state.ending is None:
+            raise ValueError("the game is not over")
+        return game_result(Context(self, None), state)
+
+    def observation(self, state: BelState, player: int) -> object:
+        """What ``player`` may see (22.0): the other's Stratagems and treasury hidden."""
+        return observe(Context(self, None), state, player)
+
+    def returns(self, state: BelState) -> tuple[float, ...]:
+        """+1 to the winner and -1 to the loser (0 each for a draw)."""
+        result = self.result(state)
+        if len(result.winners) != 1:
+            return (0.0, 0.0)
+        winner = result.winners[0]
+        return tuple(1.0 if p == winner else -1.0 for p in (EMPIRE, BARBARIAN))
+
+    def chronicle_heading(self, state: BelState) -> str:
+        """The game turn and the phasing player, for a chronicle's headings."""
+        if state.turn < 1:
+            return "== Set-up =="
+        side = "Empire" if state.phasing == EMPIRE else "Barbarian"
+        first_year = 527 + 4 * (state.turn - 1)
+        return (
+            f"== Game turn {state.turn} ({first_year}-{first_year + 3} AD), {side} player turn ==\n"
+            f"   treasuries: Empire {state.solidus[EMPIRE]}, Barbarian {state.solidus[BARBARIAN]}"
+        )
+
+    def component_data(self) -> bytes:
+        return (self.components.digest + self.map.digest + str(self.scenario.number)).encode()
+
+    def data_provenance(self) -> tuple[Datum, ...]:
+        rows = [
+            Datum(record, field, source.kind.value, source.ref)
+            for record, field, source in self.components.provenance()
+        ]
+        rows += [
+            Datum(record, "", source.kind.value, source.ref)
+            for record, source in self.map.provenance()
+        ]
+        scenario = self.scenario
+        label = f"scenario {scenario.number}"
+        records: list[tuple[str, attrs.AttrsInstance]] = [(label, scenario)]
+        for field in attrs.fields(Scenario):
+            value = getattr(scenario, field.name)
+            if isinstance(value, tuple):
+                records += [
+                    (f"{label} {field.name}[{i}]", item)
+                    for i, item in enumerate(value)
+                    if attrs.has(type(item))
+                ]
+        rows += [
+            Datum(record, name, source.kind.value, source.ref)
+            for label_, item in records
+            for record, name, source in field_sources(label_, item)
+        ]
+        return tuple(rows)

@@ -1,0 +1,216 @@
+"""Intelligence and fog of war (22.0-22.2): what one player may see of a state.
+
+Everything on the map is public (22.0): every counter and its face, the control of
+every Region, the Pillaged, Colony and Public Works markers, the turn and phase. What
+is secret is each player's hand of Stratagem markers and his treasury; the other
+player sees only how many markers a hand holds (and how many the Pool holds), until a
+Diplomacy result or a Stratagem lets him examine them (22.1, ``BelState.revealed``).
+
+:func:`observe` builds a :class:`BelObservation`, a frozen record that encodes with
+:mod:`byzantium.core.codec` like a state. The pending request is shown without its
+procedure step, which may carry secrets: of the markers put face down for a
+Diplomacy attempt (9.1) the observer sees his own and only the number of the other's.
+The player who must choose sees the prompt and his options; the other player sees
+only who must choose under which rule, since a prompt may quote the chooser's
+treasury. Prompts of rolls and draws are public. The stack of steps still to come is
+not shown.
+
+Random picks of Stratagem markers are chance actions naming the marker type, and a
+marker committed face down to a Diplomacy attempt is a choice naming it: a record of
+the game shows them to everybody. A frontend that shows a player the actions of a
+game must pass them through :func:`visible_action`, which hides the type of a marker
+that goes into, or out of, the other player's hand, and of a marker the other player
+commits face down. (Event texts and chronicles are an onlooker's view that knows
+everything; they are not filtered here.)
+
+22.2 (a player may show his markers and treasury to the other whenever he likes) is
+a matter between the players: the engine has nothing to enforce and implements
+nothing for it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from byzantium.belisarius import RULES
+from byzantium.belisarius.diplomacy import ATTACK, DEFENCE, HIDDEN, DiplomacyAttempt, conceal
+from byzantium.belisarius.engine import Context
+from byzantium.belisarius.scenarios import Control
+from byzantium.belisarius.state import (
+    NOBODY,
+    BelAction,
+    BelState,
+    Draw,
+    Ending,
+    Markers,
+    Request,
+    RequestKind,
+    Select,
+    Units,
+    opponent,
+)
+
+if TYPE_CHECKING:
+    from byzantium.belisarius.game import Belisarius
+
+__all__ = ["BelObservation", "PendingView", "draw_recipient", "observe", "visible_action"]
+
+
+@attrs.frozen
+class PendingView:
+    """What the game waits for, as one player may see it.
+
+    ``prompt`` and ``options`` of a choice are given only to the player who must
+    choose (``prompt`` is empty for the other). ``commitments`` holds, per player, the
+    Stratagem marker types committed to the Diplomacy attempt being settled (9.1); the
+    other player's read :data:`~byzantium.belisarius.diplomacy.HIDDEN` until the
+    reveal, so that only their number shows.
+    """
+
+    kind: RequestKind
+    rule: str
+    prompt: str
+    player: int
+    dice: int
+    hand: int
+    options: tuple[BelAction, ...] = ()
+    commitments: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+
+
+@attrs.frozen
+class BelObservation:
+    """One player's view of a state of Belisarius (22.0, 22.1).
+
+    ``hand`` and ``treasury`` are the observer's own; ``other_hand`` and
+    ``other_treasury`` the other player's, or ``None`` while he may not examine them.
+    Hands are counts per Stratagem type in the catalogue's order.
+    """
+
+    player: int
+    turn: int
+    phasing: int
+    phase: str
+    units: Units
+    control: tuple[Control, ...]
+    markers: Markers
+    barred: frozenset[str]
+    revealed: tuple[bool, bool]
+    pool_size: int
+    hand_sizes: tuple[int, int]
+    hand: tuple[int, ...]
+    treasury: int
+    other_hand: tuple[int, ...] | None
+    other_treasury: int | None
+    pending: PendingView | None
+    ending: Ending | None
+
+
+@RULES.implements("22.0", "22.1")
+def observe(ctx: Context, state: BelState, player: int) -> BelObservation:
+    """What ``player`` may see of ``state``: the board, his own secrets, counts of the other's.
+
+    The other player's hand and treasury are shown only while ``state.revealed``
+    allows it (22.1).
+    """
+    del ctx
+    other = opponent(player)
+    sees = state.revealed[player]
+    stratagems = state.stratagems
+    return BelObservation(
+        player=player,
+        turn=state.turn,
+        phasing=state.phasing,
+        phase=state.phase,
+        units=state.units,
+        control=state.control,
+        markers=state.markers,
+        barred=state.barred,
+        revealed=state.revealed,
+        pool_size=sum(stratagems.pool),
+        hand_sizes=(stratagems.held(0), stratagems.held(1)),
+        hand=stratagems.hands[player],
+        treasury=state.solidus[player],
+        other_hand=stratagems.hands[other] if sees else None,
+        other_treasury=state.solidus[other] if sees else None,
+        pending=None if state.pending is None else _pending_view(state, state.pending, player),
+        ending=state.ending,
+    )
+
+
+def _pending_view(state: BelState, request: Request, player: int) -> PendingView:
+    choice = request.kind is RequestKind.CHOOSE
+    chooser = choice and request.player == player
+    return PendingView(
+        kind=request.kind,
+        rule=request.rule,
+        prompt=request.prompt if chooser or not choice else "",
+        player=request.player,
+        dice=request.dice,
+        hand=request.hand,
+        options=request.options if chooser else (),
+        commitments=_commitments(state, request, player),
+    )
+
+
+def _commitments(
+    state: BelState, request: Request, player: int
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Diplomacy markers of the attempt being settled (9.1): the other's face down."""
+    del state
+    task = request.task
+    if not isinstance(task, DiplomacyAttempt):
+        return ((), ())
+    seen = conceal(task, player)
+    assert isinstance(seen, DiplomacyAttempt)
+    by_player = {seen.attacker: seen.attack, seen.defender: seen.defence}
+    return by_player[0], by_player[1]
+
+
+def draw_recipient(request: Request) -> int:
+    """Whose hand a random Stratagem marker goes into or comes out of (NOBODY if unknown).
+
+    A loss at random names the hand drawn from (8.51); a pick from the Pool is made
+    for the player of the step that asked (8.1).
+    """
+    if request.hand != NOBODY:
+        return request.hand
+    owner = getattr(request.task, "player", NOBODY)
+    return owner if isinstance(owner, int) else NOBODY
+
+
+@RULES.implements("22.1")
+def visible_action(
+    game: Belisarius, state: BelState, action: BelAction, player: int
+) -> BelAction | None:
+    """``action`` (applied to ``state``) as ``player`` may see it.
+
+    Hidden from him unless he may examine the other's markers (22.1): the type of a
+    random Stratagem marker picked for, or lost from, the other player's hand (a
+    :class:`~byzantium.belisarius.state.Draw` of
+    :data:`~byzantium.belisarius.diplomacy.HIDDEN`), and the type of a marker the
+    other player commits face down to a Diplomacy attempt (a
+    :class:`~byzantium.belisarius.state.Select` of ``HIDDEN``; those stay hidden until
+    the reveal, even from a player who may examine the other's hand). Every other
+    action is public and comes back unchanged. ``None`` is never returned today; it is
+    reserved for actions a player may not learn of at all.
+    """
+    del game
+    request = state.pending
+    if request is None:
+        return action
+    if isinstance(action, Draw) and request.kind is RequestKind.DRAW:
+        owner = draw_recipient(request)
+        if owner in (NOBODY, player) or state.revealed[player]:
+            return action
+        return Draw(HIDDEN)
+    if isinstance(action, Select) and request.kind is RequestKind.CHOOSE:
+        task = request.task
+        if (
+            isinstance(task, DiplomacyAttempt)
+            and request.player != player
+            and task.stage in (ATTACK, DEFENCE)
+        ):
+            return Select(HIDDEN)
+    return action

@@ -1,0 +1,435 @@
+"""The state of a game of Belisarius, its actions, and the catalogue it is read with.
+
+Every counter of the mix is always somewhere (11.6: the mix is a limit): :class:`Units`
+records, per counter, where it is (a hex, a Peripheral Area box, the off-map stock of
+available counters, or out of the game for good) and whether a Guard counter shows
+its Mutinying face. Control of each Region, both treasuries, both hands of Stratagem
+markers and the Pool, and the markers on the map complete the board. Who controls a
+counter follows from the control of its Region (4.2), so it is never stored twice.
+
+What is still to be done is a stack of procedure steps (:class:`Task`); when a step
+needs a die roll, a draw of a Stratagem marker or a decision of one player, the state
+holds that :class:`Request` until an action answers it.
+
+The :class:`Catalog` is the static side: every counter with an integer index, the
+Regions, the Stratagem types and the hexes' Forage values.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+
+import attrs
+
+from byzantium.belisarius.components import Components, Side, UnitKind
+from byzantium.belisarius.hexmap import HexMap, HexsideFeature, Terrain
+from byzantium.belisarius.scenarios import Control, Scenario
+from byzantium.core.codec import Tagged
+
+__all__ = [
+    "AVAILABLE",
+    "BARBARIAN",
+    "EMPIRE",
+    "GONE",
+    "NOBODY",
+    "PLAYERS",
+    "BelAction",
+    "BelState",
+    "Catalog",
+    "Counter",
+    "Done",
+    "Draw",
+    "Ending",
+    "Markers",
+    "Place",
+    "Request",
+    "RequestKind",
+    "Roll",
+    "Select",
+    "Stratagems",
+    "Task",
+    "Units",
+    "opponent",
+    "side_of",
+]
+
+#: Player indices: the Empire player is player 0, the Barbarian player player 1.
+EMPIRE = 0
+BARBARIAN = 1
+PLAYERS = (EMPIRE, BARBARIAN)
+#: "Controlled by nobody": a Neutral counter or Region (4.3).
+NOBODY = -1
+
+#: Where a counter is when it is in the off-map stock, free to enter play (11.61, 21.1).
+AVAILABLE = 0
+#: Where a counter is when it may never come back (Justinian, 21.4).
+GONE = -1
+#: Peripheral Area boxes are locations 1 to 4 (in the map file's order); hexes are
+#: their XXYY numbers (>= 101).
+FIRST_HEX = 101
+
+
+def opponent(player: int) -> int:
+    """The other player."""
+    return 1 - player
+
+
+def side_of(player: int) -> Side:
+    """The side a player index plays."""
+    return Side.EMPIRE if player == EMPIRE else Side.BARBARIAN
+
+
+# -- actions ----------------------------------------------------------------------
+
+
+@attrs.frozen
+class Roll:
+    """Chance: the faces the dice show, in the order rolled (tens die first, 6.1)."""
+
+    dice: tuple[int, ...]
+
+
+@attrs.frozen
+class Draw:
+    """Chance: the Stratagem marker type picked at random (8.1, 8.51)."""
+
+    stratagem: str
+
+
+@attrs.frozen
+class Select:
+    """A player picks one of the offered items (a Region, a unit type, a marker...)."""
+
+    item: str
+
+
+@attrs.frozen
+class Place:
+    """A player puts the counter in hand at a location (a hex, or a box 1-4)."""
+
+    where: int
+
+
+@attrs.frozen
+class Done:
+    """A player declines, or finishes an optional sequence of steps."""
+
+
+BelAction = Roll | Draw | Select | Place | Done
+
+
+# -- procedure --------------------------------------------------------------------
+
+
+class Task(Tagged):
+    """A step of the procedure still to be carried out.
+
+    Concrete tasks are frozen attrs subclasses with a
+    ``run(ctx, state, answer) -> BelState`` method (see
+    :mod:`byzantium.belisarius.engine`).
+    """
+
+    __slots__ = ()
+
+
+class RequestKind(enum.Enum):
+    """What the game waits for."""
+
+    ROLL = "roll"
+    #: A random Stratagem marker: from the Pool (``hand`` -1) or from a hand (8.51).
+    DRAW = "draw"
+    CHOOSE = "choose"
+
+
+@attrs.frozen
+class Request:
+    """The game waits for an answer; ``task`` continues with it."""
+
+    kind: RequestKind
+    rule: str
+    prompt: str
+    task: Task
+    #: CHOOSE: the player who decides.
+    player: int = NOBODY
+    #: ROLL: how many dice.
+    dice: int = 0
+    #: DRAW: the hand drawn from (a player index), or NOBODY for the Pool.
+    hand: int = NOBODY
+    #: CHOOSE: the legal answers, simplest first.
+    options: tuple[BelAction, ...] = ()
+
+
+@attrs.frozen
+class Ending:
+    """Why the game ended: the last turn played, or a capitulation (3.1)."""
+
+    rule: str
+    reason: str
+    #: The player who capitulated, or NOBODY.
+    capitulated: int = NOBODY
+
+
+# -- the board --------------------------------------------------------------------
+
+
+@attrs.frozen
+class Units:
+    """Where every counter is, and which Guard counters show their Mutinying face."""
+
+    where: tuple[int, ...]
+    mutiny: tuple[bool, ...]
+
+    def move(self, unit: int, where: int) -> Units:
+        """The units after moving one counter (a Guard counter leaving play turns loyal)."""
+        places = list(self.where)
+        places[unit] = where
+        if where <= AVAILABLE and self.mutiny[unit]:
+            faces = list(self.mutiny)
+            faces[unit] = False
+            return Units(tuple(places), tuple(faces))
+        return Units(tuple(places), self.mutiny)
+
+    def flip(self, units: tuple[int, ...] | list[int], mutinying: bool) -> Units:
+        """The units with the given Guard counters turned to one face (12.2)."""
+        faces = list(self.mutiny)
+        for unit in units:
+            faces[unit] = mutinying
+        return Units(self.where, tuple(faces))
+
+
+@attrs.frozen
+class Stratagems:
+    """Stratagem markers: per type (catalogue order), how many each hand and the Pool hold."""
+
+    pool: tuple[int, ...]
+    hands: tuple[tuple[int, ...], tuple[int, ...]]
+
+    def held(self, player: int) -> int:
+        """How many markers a player holds."""
+        return sum(self.hands[player])
+
+    def transfer(self, kind: int, player: int, to_hand: bool) -> Stratagems:
+        """Move one marker of a type between the Pool and a player's hand."""
+        pool = list(self.pool)
+        hand = list(self.hands[player])
+        step = 1 if to_hand else -1
+        pool[kind] -= step
+        hand[kind] += step
+        if pool[kind] < 0 or hand[kind] < 0:
+            raise ValueError("no such Stratagem marker to move")
+        hands = (tuple(hand), self.hands[1]) if player == 0 else (self.hands[0], tuple(hand))
+        return Stratagems(tuple(pool), hands)
+
+
+@attrs.frozen
+class Markers:
+    """Game markers on the map (2.33): Pillaged hexes, Colonies and Public Works."""
+
+    pillaged: frozenset[int] = frozenset()
+    colonies: frozenset[int] = frozenset()
+    works: frozenset[int] = frozenset()
+
+
+@attrs.frozen
+class BelState:
+    """A state of Belisarius.
+
+    ``turn`` is the game turn (0 during set-up); ``phasing`` the player whose player
+    turn it is and ``phase`` the name of its current phase (3.1); ``control`` the
+    control of each Region in the map's order (4.1); ``solidus`` both treasuries
+    (10.14); ``boxed`` the boxes reinforced this player turn (11.8); ``barred`` the
+    Regions where the phasing player may not tax, levy or recruit this player turn
+    (events 22-24); ``revealed`` per player whether he may see the other's
+    Stratagems and treasury (22.1).
+    """
+
+    turn: int
+    phasing: int
+    phase: str
+    units: Units
+    control: tuple[Control, ...]
+    solidus: tuple[int, int]
+    stratagems: Stratagems
+    markers: Markers = Markers()
+    barred: frozenset[str] = frozenset()
+    #: The box of every reinforcement put in a Peripheral Area box this player turn,
+    #: whatever put it there (11.8: at most ten a box).
+    boxed: tuple[int, ...] = ()
+    revealed: tuple[bool, bool] = (False, False)
+    stack: tuple[Task, ...] = ()
+    pending: Request | None = None
+    ending: Ending | None = None
+
+
+# -- the catalogue ------------------------------------------------------------------
+
+
+@attrs.frozen
+class Counter:
+    """One counter of the mix: its identity (nationality), type and printed factors."""
+
+    index: int
+    id: str
+    nationality: str
+    kind: UnitKind
+    combat: int
+    operations: int
+    provisioning: int
+    #: Leaders: the Leader id and stars.
+    leader: str = ""
+    stars: int = 0
+
+    @property
+    def naval(self) -> bool:
+        """Whether the counter is a Fleet (19.0)."""
+        return self.kind is UnitKind.FLEET
+
+    @property
+    def guard(self) -> bool:
+        """Whether the counter is a Guard unit or Guard Leader (12.0, 21.32)."""
+        return self.nationality == "guard"
+
+
+class Catalog:
+    """The components of one game with integer indexes, and fixed per-hex facts."""
+
+    def __init__(self, components: Components, hexmap: HexMap, scenario: Scenario) -> None:
+        self.components = components
+        self.map = hexmap
+        self.scenario = scenario
+        counters: list[Counter] = []
+        for leader in components.leaders:
+            kind = components.unit_type(UnitKind.LEADER)
+            counters.append(
+                Counter(
+                    len(counters),
+                    leader.id,
+                    leader.nationality,
+                    UnitKind.LEADER,
+                    kind.combat,
+                    kind.operations,
+                    kind.provisioning,
+                    leader.id,
+                    leader.stars,
+                )
+            )
+        for entry in components.counter_mix:
+            kind = components.unit_type(entry.kind)
+            for n in range(1, entry.count + 1):
+                counters.append(
+                    Counter(
+                        len(counters),
+                        f"{entry.nationality}-{entry.kind.value}-{n}",
+                        entry.nationality,
+                        entry.kind,
+                        entry.combat or kind.combat,
+                        entry.operations or kind.operations,
+                        kind.provisioning,
+                    )
+                )
+        self.counters: tuple[Counter, ...] = tuple(counters)
+        self.counter_index = {c.id: c.index for c in counters}
+        self.regions = hexmap.regions
+        self.region_index = {r.name: i for i, r in enumerate(self.regions)}
+        self.region_by_code = {r.code: i for i, r in enumerate(self.regions)}
+        #: Region index of each counter's nationality (-1 for the Guard).
+        self.home: tuple[int, ...] = tuple(
+            self._region_of_nationality(c.nationality) for c in counters
+        )
+        self.peripherals = hexmap.peripheral_areas
+        #: Region index of each Peripheral Area box (box number = position + 1).
+        self.box_region: tuple[int, ...] = tuple(
+            self.region_index[p.region] for p in self.peripherals
+        )
+        self.stratagem_ids: tuple[str, ...] = tuple(s.id for s in components.stratagems)
+        self.stratagem_index = {s: i for i, s in enumerate(self.stratagem_ids)}
+        self.justinian = self.counter_index.get("justinian", -1)
+        self.capital = next((c.hex for c in hexmap.cities if c.capital), 0)
+        self._forage: dict[int, int] = {h: hexmap.forage(h) for h in hexmap.hexes()}
+        self._reach: dict[tuple[int, bool], tuple[int, ...]] = {}
+
+    def _region_of_nationality(self, nationality: str) -> int:
+        for i, region in enumerate(self.regions):
+            if region.name.lower() == nationality:
+                return i
+        return -1
+
+    # -- look-ups -----------------------------------------------------------------
+
+    def counter(self, counter_id: str) -> int:
+        """Index of a counter id."""
+        return self.counter_index[counter_id]
+
+    def region(self, name: str) -> int:
+        """Index of a Region by name."""
+        return self.region_index[name]
+
+    def region_of_hex(self, hex_number: int) -> int:
+        """Index of the Region a hex lies in (-1 for none, e.g. open sea)."""
+        region = self.map.region_at(hex_number)
+        return -1 if region is None else self.region_index[region.name]
+
+    def region_of(self, where: int) -> int:
+        """Index of the Region of a location: a hex, or a Peripheral Area box (18.0)."""
+        if AVAILABLE < where < FIRST_HEX:
+            return self.box_region[where - 1]
+        if where >= FIRST_HEX:
+            return self.region_of_hex(where)
+        return -1
+
+    def box_of(self, region: int) -> int:
+        """The Peripheral Area box of a Region (0 if it has none)."""
+        for i, owner in enumerate(self.box_region):
+            if owner == region:
+                return i + 1
+        return 0
+
+    def stratagem(self, stratagem_id: str) -> int:
+        """Index of a Stratagem type."""
+        return self.stratagem_index[stratagem_id]
+
+    def of_nationality(self, nationality: str, kind: UnitKind | None = None) -> Iterator[int]:
+        """Counters of a nationality (and type)."""
+        for c in self.counters:
+            if c.nationality == nationality and (kind is None or c.kind is kind):
+                yield c.index
+
+    # -- per-hex facts ------------------------------------------------------------
+
+    def forage(self, where: int, markers: Markers) -> int:
+        """Units a location feeds (20.1): a box 10 (18.5), a Pillaged hex 0 (20.4)."""
+        if AVAILABLE < where < FIRST_HEX:
+            return self.peripherals[where - 1].forage
+        if where in markers.pillaged:
+            return 0
+        return self._forage[where]
+
+    def zoc_reach(self, hex_number: int, naval: bool) -> tuple[int, ...]:
+        """The neighbours a counter's Zone of Control can reach from a hex, by terrain.
+
+        A land unit's not into all-sea hexes nor across all-sea hexsides (15.12); a
+        Fleet's only into hexes with water: all-sea or coastal (15.13).
+        """
+        key = (hex_number, naval)
+        reach = self._reach.get(key)
+        if reach is None:
+            hexmap = self.map
+            if naval:
+                reach = tuple(
+                    h
+                    for h in hexmap.neighbours(hex_number)
+                    if not self.is_land(h) or hexmap.is_coastal(h)
+                )
+            else:
+                reach = tuple(
+                    h
+                    for h in hexmap.neighbours(hex_number)
+                    if self.is_land(h) and HexsideFeature.SEA not in hexmap.features(hex_number, h)
+                )
+            self._reach[key] = reach
+        return reach
+
+    def is_land(self, hex_number: int) -> bool:
+        """Whether a hex holds land (everything but all-sea)."""
+        return self.map.terrain_at(hex_number) is not Terrain.SEA

@@ -1,0 +1,479 @@
+"""Queries on a Belisarius state that many rules share, and the changes of control.
+
+Who controls a counter (4.2, 4.12, 12.2), what occupies a hex (5.0), Zones of Control
+as far as placement needs them (15.1x), whether a counter may be put somewhere
+(13.1, 13.12, 13.13, 18.4), and what happens to counters when a Region changes hands:
+a Neutral entering the war (4.42), reverting to Neutral (4.51), defecting (4.6), and
+Guard stacks mutinying or returning to loyalty (12.2-12.4).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+
+import attrs
+
+from byzantium.belisarius import RULES
+from byzantium.belisarius.components import UnitKind
+from byzantium.belisarius.engine import Context
+from byzantium.belisarius.scenarios import Control
+from byzantium.belisarius.state import (
+    AVAILABLE,
+    BARBARIAN,
+    EMPIRE,
+    FIRST_HEX,
+    GONE,
+    NOBODY,
+    BelState,
+    Catalog,
+    Stratagems,
+)
+from byzantium.core.dice import modified
+
+__all__ = [
+    "CONTROL_OF",
+    "PLAYER_OF",
+    "Face",
+    "RegionRow",
+    "available",
+    "box_room",
+    "can_place",
+    "change_control",
+    "city_hexes",
+    "controller",
+    "counter_face",
+    "eliminate",
+    "enemy_zoc",
+    "friendly_units",
+    "in_play",
+    "lose_all_stratagems",
+    "modified_roll",
+    "mutiny_stack",
+    "occupied_cities",
+    "occupier",
+    "one_of_each",
+    "put_reinforcement",
+    "region_chart",
+    "region_controller",
+    "restore_stack",
+    "units_at",
+]
+
+#: The Control state a player's control is recorded as, and back (4.1).
+CONTROL_OF = {EMPIRE: Control.EMPIRE, BARBARIAN: Control.BARBARIAN, NOBODY: Control.NEUTRAL}
+PLAYER_OF = {Control.EMPIRE: EMPIRE, Control.BARBARIAN: BARBARIAN, Control.NEUTRAL: NOBODY}
+
+
+# -- control of counters ------------------------------------------------------------
+
+
+@RULES.implements("4.0", "4.1")
+def region_controller(state: BelState, region: int) -> int:
+    """The player controlling a Region, or NOBODY if it is Neutral (4.1)."""
+    return PLAYER_OF[state.control[region]]
+
+
+@RULES.implements("4.2", "4.3", "4.31", "4.12", "12.0", "21.31")
+def controller(cat: Catalog, state: BelState, unit: int) -> int:
+    """The player controlling a counter, or NOBODY for a Neutral one (4.3, 4.31).
+
+    A regional counter (Leaders with a nationality too) belongs to whoever controls
+    its Region (4.2, 21.31); Guard counters and Guard Leaders to the Empire while loyal
+    and to the Barbarian while Mutinying (4.12, 12.2, 21.32).
+    """
+    home = cat.home[unit]
+    if home < 0:
+        return BARBARIAN if state.units.mutiny[unit] else EMPIRE
+    return PLAYER_OF[state.control[home]]
+
+
+def in_play(state: BelState) -> Iterator[int]:
+    """Counters on the map or in a Peripheral Area box."""
+    for unit, where in enumerate(state.units.where):
+        if where > AVAILABLE:
+            yield unit
+
+
+def units_at(state: BelState, where: int) -> list[int]:
+    """The counters at a location."""
+    return [unit for unit, place in enumerate(state.units.where) if place == where]
+
+
+def friendly_units(cat: Catalog, state: BelState, player: int) -> list[int]:
+    """Counters in play that ``player`` controls."""
+    return [u for u in in_play(state) if controller(cat, state, u) == player]
+
+
+@RULES.implements("11.6", "11.61")
+def available(cat: Catalog, state: BelState, nationality: str, kind: UnitKind) -> list[int]:
+    """Counters of a nationality and type in the off-map stock (11.6: the mix limits).
+
+    Eliminated counters return to the stock and may enter play again (11.61); a
+    counter that left the game for good (Justinian) does not.
+    """
+    return [u for u in cat.of_nationality(nationality, kind) if state.units.where[u] == AVAILABLE]
+
+
+# -- occupation --------------------------------------------------------------------
+
+
+def occupier(cat: Catalog, state: BelState, where: int) -> int | None:
+    """Who has counters at a location: a player, NOBODY (Neutrals) or None (empty)."""
+    for unit in units_at(state, where):
+        return controller(cat, state, unit)
+    return None
+
+
+def city_hexes(cat: Catalog, state: BelState) -> list[int]:
+    """Hexes with a printed City or a Colony marker (27.31)."""
+    return [c.hex for c in cat.map.cities] + sorted(state.markers.colonies)
+
+
+@RULES.implements("5.0", "5.1")
+def occupied_cities(
+    cat: Catalog, state: BelState, player: int, region: int | None = None
+) -> list[int]:
+    """City and Colony hexes ``player`` occupies (5.0), optionally of one Region.
+
+    Occupation, not control, earns a city's taxes and lets recruits appear there (5.1).
+    """
+    hexes = city_hexes(cat, state)
+    occupied: set[int] = set()
+    for unit in in_play(state):
+        where = state.units.where[unit]
+        if where in hexes and controller(cat, state, unit) == player:
+            occupied.add(where)
+    return [
+        h for h in hexes if h in occupied and (region is None or cat.region_of_hex(h) == region)
+    ]
+
+
+# -- zones of control ------------------------------------------------------------------
+
+
+@RULES.implements("15.11", "15.12", "15.13", "15.1#2", "15.12#2", "15.13#2")
+def enemy_zoc(cat: Catalog, state: BelState, player: int) -> frozenset[int]:
+    """Hexes in a Zone of Control of ``player``'s enemies.
+
+    Each belligerent enemy counter on the map projects into its six neighbours (15.11),
+    enemy-occupied hexes included (15.1#2); a land unit's not into all-sea hexes nor
+    across all-sea hexsides (15.12), a Fleet's not into hexes with no water (15.13).
+    Zones never reach into a City or Colony held by units of someone else than the
+    enemy (15.12#2), and Neutrals have none (15.13#2). Boxes have none (18.211).
+    """
+    enemy = 1 - player
+    cities = set(city_hexes(cat, state))
+    first_at: dict[int, int] = {}
+    for unit, where in enumerate(state.units.where):
+        if where >= FIRST_HEX:
+            first_at.setdefault(where, unit)
+    zoc: set[int] = set()
+    for unit, where in enumerate(state.units.where):
+        if where < FIRST_HEX or controller(cat, state, unit) != enemy:
+            continue
+        for hex_ in cat.zoc_reach(where, cat.counters[unit].naval):
+            held = hex_ in cities and hex_ in first_at
+            if held and controller(cat, state, first_at[hex_]) != enemy:
+                continue
+            zoc.add(hex_)
+    return frozenset(zoc)
+
+
+# -- putting counters somewhere ----------------------------------------------------------
+
+
+@RULES.implements("13.1", "13.11", "13.12", "13.132", "18.3", "18.4")
+def can_place(cat: Catalog, state: BelState, unit: int, where: int, owner: int) -> bool:
+    """Whether a counter that ``owner`` controls may be put at ``where`` now.
+
+    At most 10 counters a hex, Leaders included (13.1, 13.11; a Peripheral Area box
+    has no limit, 18.4, but takes counters of its own nationality only, 18.2#2, 18.3);
+    never with counters of another side or with Neutrals (13.12); a Barbarian stack
+    holds counters of one Region only, the Mutinying Guard counting as a Region of
+    its own (13.132).
+    """
+    if AVAILABLE < where < FIRST_HEX and cat.home[unit] != cat.box_region[where - 1]:
+        return False
+    there = units_at(state, where)
+    if where >= FIRST_HEX and len(there) >= cat.components.constant("stacking-limit"):
+        return False
+    for other in there:
+        if controller(cat, state, other) != owner:
+            return False
+        if owner == BARBARIAN and _identity(cat, state, other) != _identity(cat, state, unit):
+            return False
+    return True
+
+
+def _identity(cat: Catalog, state: BelState, unit: int) -> str:
+    counter = cat.counters[unit]
+    return "mutinying-guard" if counter.guard else counter.nationality
+
+
+@RULES.implements("11.8")
+def box_room(cat: Catalog, state: BelState, box: int) -> int:
+    """How many more reinforcements a Peripheral Area box takes this player turn (11.8)."""
+    limit = cat.components.constant("peripheral-reinforcements")
+    return max(0, limit - state.boxed.count(box))
+
+
+def put_reinforcement(state: BelState, unit: int, where: int) -> BelState:
+    """Bring a counter into play at ``where``, counting a box's reinforcements (11.8)."""
+    units = state.units.move(unit, where)
+    if where >= FIRST_HEX:
+        return attrs.evolve(state, units=units)
+    return attrs.evolve(state, units=units, boxed=(*state.boxed, where))
+
+
+# -- losing counters -----------------------------------------------------------------------
+
+
+@RULES.implements("21.3", "21.4")
+def eliminate(ctx: Context, state: BelState, units: Iterable[int], rule: str) -> BelState:
+    """Remove counters from play to the stock (they may come back, 11.61, 21.3).
+
+    Justinian never comes back, and his death costs the Empire player every Stratagem
+    marker he holds (21.4, 8.5).
+    """
+    cat = ctx.cat
+    board = state.units
+    justinian_died = False
+    for unit in units:
+        if board.where[unit] <= AVAILABLE:
+            continue
+        ctx.log(rule, f"{cat.counters[unit].id} is eliminated", "eliminate")
+        if unit == cat.justinian:
+            board = board.move(unit, GONE)
+            justinian_died = True
+        else:
+            board = board.move(unit, AVAILABLE)
+    state = attrs.evolve(state, units=board)
+    if justinian_died:
+        state = lose_all_stratagems(ctx, state, EMPIRE)
+    return state
+
+
+@RULES.implements("8.5")
+def lose_all_stratagems(ctx: Context, state: BelState, player: int) -> BelState:
+    """A player returns every marker he holds to the Pool (8.5: Justinian's death)."""
+    held = state.stratagems.hands[player]
+    if not any(held):
+        return state
+    pool = tuple(p + h for p, h in zip(state.stratagems.pool, held, strict=True))
+    empty = tuple(0 for _ in held)
+    other = state.stratagems.hands[1 - player]
+    hands = (empty, other) if player == 0 else (other, empty)
+    ctx.log("21.4", f"Justinian's death returns {sum(held)} Stratagem markers to the Pool", "lose")
+    return attrs.evolve(state, stratagems=Stratagems(pool, hands))
+
+
+# -- changes of control ---------------------------------------------------------------------
+
+
+def change_control(ctx: Context, state: BelState, region: int, to: int, rule: str) -> BelState:
+    """Set a Region's control, with the consequences for its counters.
+
+    A Neutral entering the war (4.42), a Region turning Neutral (4.51) or passing to the
+    other player (4.6) move or remove counters as those rules say.
+    """
+    before = region_controller(state, region)
+    if before == to:
+        return state
+    name = ctx.cat.regions[region].name
+    control = list(state.control)
+    control[region] = CONTROL_OF[to]
+    after = attrs.evolve(state, control=tuple(control))
+    label = {EMPIRE: "the Empire", BARBARIAN: "the Barbarian", NOBODY: "Neutral"}[to]
+    ctx.log(rule, f"{name} becomes {label}", "control")
+    if before == NOBODY:
+        return belligerency(ctx, after, region)
+    if to == NOBODY:
+        return revert_to_neutral(ctx, after, region, before)
+    return defect(ctx, after, region, before)
+
+
+@RULES.implements("4.42", "15.13#2")
+def belligerency(ctx: Context, state: BelState, region: int) -> BelState:
+    """A Neutral Region enters the war: its counters simply change hands (4.42).
+
+    Neutral counters never share a hex with belligerent ones (13.12), so nothing is
+    removed; they gain Zones of Control at once (15.13#2), which :func:`enemy_zoc`
+    reads from the new control.
+    """
+    del ctx, region
+    return state
+
+
+def _region_units(cat: Catalog, state: BelState, region: int) -> list[int]:
+    return [u for u in in_play(state) if cat.home[u] == region]
+
+
+def _stacked_with_others(cat: Catalog, state: BelState, unit: int, region: int) -> bool:
+    where = state.units.where[unit]
+    return any(
+        cat.home[other] != region and controller(cat, state, other) != NOBODY
+        for other in units_at(state, where)
+        if other != unit
+    )
+
+
+@RULES.implements("4.51", "4.52", "13.131")
+def revert_to_neutral(ctx: Context, state: BelState, region: int, before: int) -> BelState:
+    """A Region turns Neutral (4.51): its counters outside it leave play, except those
+    holding a City or Colony; any of them sharing a hex with belligerent counters are
+    eliminated (4.51, 13.131). It stays Neutral until something triggers belligerency
+    again (4.52).
+    """
+    del before
+    cat = ctx.cat
+    cities = set(city_hexes(cat, state))
+    leaving: list[int] = []
+    for unit in _region_units(cat, state, region):
+        where = state.units.where[unit]
+        outside = cat.region_of(where) != region
+        if (outside and where not in cities) or _stacked_with_others(cat, state, unit, region):
+            leaving.append(unit)
+    return eliminate(ctx, state, leaving, "4.51")
+
+
+@RULES.implements("4.6", "13.131")
+def defect(ctx: Context, state: BelState, region: int, before: int) -> BelState:
+    """A Region passes to the other player (4.6): all its counters follow wherever they
+    are, except those stacked with their former comrades, who are eliminated (4.6,
+    13.131).
+    """
+    del before
+    cat = ctx.cat
+    doomed = [
+        u for u in _region_units(cat, state, region) if _stacked_with_others(cat, state, u, region)
+    ]
+    return eliminate(ctx, state, doomed, "4.6")
+
+
+# -- the Guard ---------------------------------------------------------------------------
+
+
+@RULES.implements("12.2", "12.3", "12.4", "21.32")
+def mutiny_stack(ctx: Context, state: BelState, where: int, rule: str) -> BelState:
+    """The loyal Guard counters at ``where`` (Guard Leaders too) turn Mutinying (12.2, 21.32).
+
+    A stack with Justinian never mutinies (12.3). Non-Guard counters in the hex are not
+    affected, but the two groups cannot share the hex: the side with less printed
+    combat strength is eliminated, the non-Guard counters on a tie (12.4).
+    """
+    cat = ctx.cat
+    here = units_at(state, where)
+    if cat.justinian in here:
+        ctx.log("12.3", "the Guard stays loyal beside Justinian", "mutiny")
+        return state
+    guards = [u for u in here if cat.counters[u].guard and not state.units.mutiny[u]]
+    if not guards:
+        return state
+    ctx.log(rule, f"{len(guards)} Guard counters at {where} mutiny", "mutiny")
+    state = attrs.evolve(state, units=state.units.flip(guards, True))
+    others = [u for u in here if not cat.counters[u].guard]
+    if not others:
+        return state
+    guard_strength = sum(cat.counters[u].combat for u in guards)
+    other_strength = sum(cat.counters[u].combat for u in others)
+    losers = others if guard_strength >= other_strength else guards
+    return eliminate(ctx, state, losers, "12.4")
+
+
+@RULES.implements("12.31", "12.32")
+def restore_stack(ctx: Context, state: BelState, where: int, rule: str) -> BelState:
+    """The Mutinying Guard counters at ``where`` return to loyalty (12.3#2)."""
+    cat = ctx.cat
+    rebels = [u for u in units_at(state, where) if cat.counters[u].guard and state.units.mutiny[u]]
+    if not rebels:
+        return state
+    ctx.log(rule, f"{len(rebels)} Guard counters at {where} return to loyalty", "loyal")
+    return attrs.evolve(state, units=state.units.flip(rebels, False))
+
+
+def guard_stacks(cat: Catalog, state: BelState, mutinying: bool) -> list[int]:
+    """Hexes holding Guard counters of one face (loyal or Mutinying)."""
+    hexes = {
+        state.units.where[u]
+        for u in in_play(state)
+        if cat.counters[u].guard and state.units.mutiny[u] is mutinying
+    }
+    return sorted(hexes)
+
+
+def one_of_each(
+    cat: Catalog, state: BelState, units: Iterable[int], *, per_location: bool = False
+) -> list[int]:
+    """One counter of each nationality and type among ``units`` (each Leader by name),
+    optionally one per location too: the distinct choices when counters are
+    interchangeable. Kept in the order given.
+    """
+    seen: set[tuple[int, str, UnitKind, str]] = set()
+    found: list[int] = []
+    for unit in units:
+        c = cat.counters[unit]
+        where = state.units.where[unit] if per_location else 0
+        key = (where, c.nationality, c.kind, c.leader)
+        if key not in seen:
+            seen.add(key)
+            found.append(unit)
+    return found
+
+
+def is_leader(cat: Catalog, unit: int) -> bool:
+    """Whether a counter is a Leader (21.0)."""
+    return cat.counters[unit].kind is UnitKind.LEADER
+
+
+# -- charts and faces -------------------------------------------------------------------
+
+
+@RULES.implements("2.6")
+def modified_roll(roll: int, modifiers: Iterable[int]) -> int:
+    """A die roll with every applicable modifier added, cumulatively (2.6)."""
+    return modified(roll, sum(modifiers))
+
+
+@attrs.frozen
+class RegionRow:
+    """A line of the Region Control Chart (2.12): name, levy and control."""
+
+    name: str
+    levy: int
+    control: Control
+
+
+@RULES.implements("2.12", "4.11")
+def region_chart(cat: Catalog, state: BelState) -> tuple[RegionRow, ...]:
+    """The Region Control Chart as it stands: each Region's levy and control (2.12)."""
+    return tuple(
+        RegionRow(region.name, region.levy, state.control[i])
+        for i, region in enumerate(cat.regions)
+    )
+
+
+class Face(enum.Enum):
+    """How a counter shows on the map (2.31, 4.2, 12.2)."""
+
+    #: Front side up: an Empire-controlled regional counter.
+    EMPIRE = "empire"
+    #: Back side up: a Barbarian-controlled regional counter.
+    BARBARIAN = "barbarian"
+    #: Rotated upside down: a Neutral counter (either side up).
+    NEUTRAL = "neutral"
+    #: A loyal Guard counter (purple front).
+    GUARD = "guard"
+    #: A Mutinying Guard counter (grey back).
+    MUTINYING_GUARD = "mutinying-guard"
+
+
+@RULES.implements("2.31", "4.2")
+def counter_face(cat: Catalog, state: BelState, unit: int) -> Face:
+    """The face a counter shows: its controller's side, rotated when Neutral (2.31, 4.2)."""
+    if cat.counters[unit].guard:
+        return Face.MUTINYING_GUARD if state.units.mutiny[unit] else Face.GUARD
+    owner = controller(cat, state, unit)
+    if owner == NOBODY:
+        return Face.NEUTRAL
+    return Face.EMPIRE if owner == EMPIRE else Face.BARBARIAN

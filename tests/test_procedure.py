@@ -1,0 +1,176 @@
+"""The kernel's procedure engine: a stack of tasks run until one asks for an answer.
+
+The engine implements no rule of any game, so these tests carry no rule marker; they
+use a toy state with the three fields the engine needs.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from byzantium.core.procedure import push, run_task, settle
+
+
+@attrs.frozen
+class Toy:
+    """A procedure state: what ran so far, the stack, a request and an ending."""
+
+    log: tuple[str, ...] = ()
+    stack: tuple[object, ...] = ()
+    pending: str | None = None
+    ending: str | None = None
+
+
+@attrs.frozen
+class Ctx:
+    """A context object, passed through untouched."""
+
+    name: str = "ctx"
+
+
+@attrs.frozen
+class Note:
+    """Writes its text to the log."""
+
+    text: str
+
+    def run(self, ctx: Ctx, state: Toy, answer: object | None) -> Toy:
+        del ctx, answer
+        return attrs.evolve(state, log=(*state.log, self.text))
+
+
+@attrs.frozen
+class Spawn:
+    """Writes its text, then schedules its children."""
+
+    text: str
+    children: tuple[Tree, ...] = ()
+
+    def run(self, ctx: Ctx, state: Toy, answer: object | None) -> Toy:
+        del ctx, answer
+        return push(attrs.evolve(state, log=(*state.log, self.text)), *self.children)
+
+
+Tree = Union[Note, Spawn]  # noqa: UP007 - a runtime alias used before Spawn is complete
+
+
+@attrs.frozen
+class Ask:
+    """Asks a question; run again with the answer, logs it."""
+
+    def run(self, ctx: Ctx, state: Toy, answer: object | None) -> Toy:
+        if answer is None:
+            return attrs.evolve(state, pending=f"{ctx.name}: question")
+        return attrs.evolve(state, log=(*state.log, f"answer {answer}"))
+
+
+@attrs.frozen
+class Stop:
+    """Ends the game."""
+
+    def run(self, ctx: Ctx, state: Toy, answer: object | None) -> Toy:
+        del ctx, answer
+        return attrs.evolve(state, ending="over", log=(*state.log, "stop"))
+
+
+def _preorder(tree: Tree) -> list[str]:
+    if isinstance(tree, Note):
+        return [tree.text]
+    return [tree.text] + [t for child in tree.children for t in _preorder(child)]
+
+
+texts = st.text(alphabet="abcxyz", min_size=1, max_size=3)
+trees: st.SearchStrategy[Tree] = st.recursive(
+    st.builds(Note, texts),
+    lambda kids: st.builds(Spawn, texts, st.lists(kids, max_size=3).map(tuple)),
+    max_leaves=12,
+)
+
+
+def test_push_without_tasks_returns_the_same_state() -> None:
+    state = Toy(stack=(Note("a"),))
+    assert push(state) is state
+
+
+@given(st.lists(texts, max_size=8))
+def test_pushed_tasks_run_first_one_first(words: list[str]) -> None:
+    state = push(Toy(), *(Note(w) for w in words))
+    assert len(state.stack) == len(words)
+    done = settle(Ctx(), state)
+    assert done.log == tuple(words)
+    assert done.stack == ()
+
+
+@given(st.lists(texts, max_size=4), st.lists(texts, max_size=4))
+def test_a_later_push_runs_before_what_was_already_scheduled(
+    older: list[str], newer: list[str]
+) -> None:
+    state = push(push(Toy(), *(Note(w) for w in older)), *(Note(w) for w in newer))
+    assert settle(Ctx(), state).log == (*newer, *older)
+
+
+@given(st.lists(trees, max_size=4))
+def test_tasks_scheduled_by_a_task_run_before_the_rest(forest: list[Tree]) -> None:
+    done = settle(Ctx(), push(Toy(), *forest))
+    assert list(done.log) == [t for tree in forest for t in _preorder(tree)]
+
+
+def test_settle_on_an_empty_stack_changes_nothing() -> None:
+    state = Toy(log=("x",))
+    assert settle(Ctx(), state) is state
+
+
+@given(st.lists(texts, max_size=3), st.lists(texts, max_size=3))
+def test_settle_stops_at_a_question_and_the_answer_resumes_the_asker(
+    before: list[str], after: list[str]
+) -> None:
+    ctx = Ctx("game")
+    state = push(Toy(), *(Note(w) for w in before), Ask(), *(Note(w) for w in after))
+    waiting = settle(ctx, state)
+    assert waiting.pending == "game: question"
+    assert waiting.log == tuple(before)
+    # The asker is off the stack; the rest is still there, in order.
+    assert waiting.stack == tuple(reversed([Note(w) for w in after]))
+    resumed = run_task(ctx, attrs.evolve(waiting, pending=None), Ask(), 7)
+    finished = settle(ctx, resumed)
+    assert finished.log == (*before, "answer 7", *after)
+    assert finished.pending is None
+
+
+def test_settle_does_not_run_anything_while_a_question_is_pending() -> None:
+    state = Toy(stack=(Note("a"),), pending="waiting")
+    assert settle(Ctx(), state) is state
+
+
+@given(st.lists(texts, max_size=3), st.lists(texts, min_size=1, max_size=3))
+def test_settle_stops_once_the_game_has_ended(before: list[str], after: list[str]) -> None:
+    state = push(Toy(), *(Note(w) for w in before), Stop(), *(Note(w) for w in after))
+    done = settle(Ctx(), state)
+    assert done.ending == "over"
+    assert done.log == (*before, "stop")
+    assert len(done.stack) == len(after)
+    assert settle(Ctx(), done) is done
+
+
+def test_run_task_hands_over_the_context_and_the_answer() -> None:
+    state = run_task(Ctx("here"), Toy(), Ask(), None)
+    assert state.pending == "here: question"
+    assert run_task(Ctx(), Toy(), Ask(), "yes").log == ("answer yes",)
+
+
+def test_a_task_without_run_is_refused() -> None:
+    with pytest.raises(TypeError, match="has no run method"):
+        run_task(Ctx(), Toy(), object(), None)
+
+
+@given(st.lists(trees, max_size=3))
+def test_settle_leaves_its_input_alone(forest: list[Tree]) -> None:
+    state = push(Toy(), *forest)
+    copy = attrs.evolve(state)
+    settle(Ctx(), state)
+    assert state == copy
