@@ -77,6 +77,8 @@ class RuleEntry:
     reason: str = ""
     #: Line of the rulebook text where the number is printed (0 when unknown).
     line: int = 0
+    #: What the rule says, in our own words (a sentence or two; empty if not written).
+    summary: str = ""
 
     @property
     def number(self) -> str:
@@ -199,6 +201,7 @@ class RuleBook:
                         status=RuleStatus(row["status"]),
                         reason=str(row.get("reason", "")),
                         line=int(row.get("line", 0)),
+                        summary=str(row.get("summary", "")),
                     )
                 )
             except (KeyError, ValueError, TypeError) as exc:
