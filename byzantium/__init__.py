@@ -31,6 +31,7 @@ from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec
 from byzantium.core.records import GameRecord, dumps_record, loads_record, replay
 from byzantium.core.registry import available_games, load_game, register_game
 from byzantium.core.rules import RuleBook, RuleEntry, RuleStatus, get_rulebook
+from byzantium.core.simulate import SimulationSummary, simulate
 
 __version__ = "0.1.0"
 
@@ -55,6 +56,7 @@ __all__ = [
     "RuleIndexError",
     "RuleStatus",
     "ScriptExhaustedError",
+    "SimulationSummary",
     "Step",
     "UnknownGameError",
     "UnknownOptionError",
@@ -75,5 +77,6 @@ __all__ = [
     "replay",
     "sample",
     "scripted",
+    "simulate",
     "two_d6",
 ]

@@ -25,6 +25,7 @@ version = ".".join(release.split(".")[:2])
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
+    "sphinx.ext.viewcode",  # "[source]" links on API entries and in the rule indices
     "byzantium_rules",
 ]
 

@@ -18,7 +18,8 @@ import attrs
 from byzantium.belisarius.components import Components, load_components
 from byzantium.belisarius.engine import Context, run_task, settle
 from byzantium.belisarius.hexmap import HexMap, load_map
-from byzantium.belisarius.observation import observe
+from byzantium.belisarius.observation import observe, visible_action
+from byzantium.belisarius.render import render_state
 from byzantium.belisarius.scenarios import Scenario, load_scenarios
 from byzantium.belisarius.setup import initial_state
 from byzantium.belisarius.state import (
@@ -35,6 +36,7 @@ from byzantium.belisarius.state import (
     Select,
 )
 from byzantium.belisarius.stratagems import draw_outcomes
+from byzantium.belisarius.tallies import game_tallies
 from byzantium.belisarius.victory import game_result
 from byzantium.core.dice import dice
 from byzantium.core.errors import IllegalActionError, UnknownOptionError
@@ -183,6 +185,23 @@ class Belisarius(Game[BelState, BelAction]):
             f"== Game turn {state.turn} ({first_year}-{first_year + 3} AD), {side} player turn ==\n"
             f"   treasuries: Empire {state.solidus[EMPIRE]}, Barbarian {state.solidus[BARBARIAN]}"
         )
+
+    def render(self, state: BelState, player: int | None = None) -> str:
+        """A compact text view of the state (see :mod:`byzantium.belisarius.render`)."""
+        return render_state(self, state, player)
+
+    def visible_action(self, state: BelState, action: BelAction, player: int) -> BelAction | None:
+        """The action as ``player`` may see it: the other's markers masked (22.1; see
+        :func:`byzantium.belisarius.observation.visible_action`)."""
+        return visible_action(self, state, action, player)
+
+    def turn_of(self, state: BelState) -> int:
+        """The game turn of a state."""
+        return state.turn
+
+    def tallies(self, state: BelState, events: Sequence[Event]) -> tuple[tuple[str, int], ...]:
+        """What a simulation counts (see :mod:`byzantium.belisarius.tallies`)."""
+        return game_tallies(self, state, events)
 
     def component_data(self) -> bytes:
         return (self.components.digest + self.map.digest + str(self.scenario.number)).encode()

@@ -321,6 +321,48 @@ class Game(abc.ABC, Generic[S, A]):
         del state
         return ""
 
+    def render(self, state: S, player: int | None = None) -> str:
+        """A compact text view of a state for a terminal, as ``player`` may see it
+        (everything when ``player`` is None). The default shows the chronicle heading
+        and who is to act."""
+        heading = self.chronicle_heading(state)
+        if self.is_terminal(state):
+            return f"{heading}\ngame over".strip()
+        actor = self.current_player(state)
+        who = "chance" if actor == CHANCE else self.player_name(actor)
+        return f"{heading}\n{who} to act".strip()
+
+    def decision_rule(self, state: S) -> str:
+        """The rule that asks for the decision or chance outcome pending in a state (the
+        sequence of play's rule by default)."""
+        pending = getattr(state, "pending", None)
+        rule = getattr(pending, "rule", None)
+        return rule if isinstance(rule, str) else self.SEQUENCE_RULE
+
+    def visible_action(self, state: S, action: A, player: int) -> A | None:
+        """An action as ``player`` may see it in a game's history (itself by default).
+
+        Games with hidden information mask what the player may not know, for example
+        which marker the other player drew; ``None`` hides the action entirely.
+        """
+        del state, player
+        return action
+
+    def turn_of(self, state: S) -> int:
+        """The game's turn number in a state (0 if the game has no turns), for summaries
+        such as the turn in which games end."""
+        del state
+        return 0
+
+    def tallies(self, state: S, events: Sequence[Event]) -> tuple[tuple[str, int], ...]:
+        """Things worth counting over many games, from a finished game's final state and
+        the events of its whole course: name and count pairs (none by default).
+
+        ``byzantium simulate`` sums them, for example how often a given event came up.
+        """
+        del state, events
+        return ()
+
     def player_name(self, player: int) -> str:
         """How chronicles and messages name a player (``"player 0"`` by default)."""
         return f"player {player}"

@@ -4,7 +4,43 @@ A record names the game, its options and a digest of the component data, the see
 that was used, and each step: who acted, the action, and (optionally) a digest of the
 state it produced. :func:`replay` re-applies the steps one by one, checking each, and
 returns the identical final state; the first step that does not check out is named
-in the :class:`~byzantium.core.errors.RecordError`.
+in the :class:`~byzantium.core.errors.RecordError`. :func:`check_record` does the same
+checks and hands back the state where a record stops checking out, for tools such as
+``byzantium verify``.
+
+The JSON form of a record (``byzantium-record/1``) is stable; a program in any
+language may write one, and ``byzantium schema GAME --kind record`` prints its JSON
+Schema. It is one object:
+
+``format``
+    ``"byzantium-record/1"``;
+``game``
+    the game id (``"sword-of-orthodoxy"``, ``"belisarius"``);
+``options``
+    the game options by name (missing ones take their defaults);
+``components``
+    the 16-hex-digit digest of the component data the game was played with
+    (``Game.components_digest``): a record made with other data does not replay;
+``seed``
+    the seed of the random generator that made the choices, or ``null`` (not needed
+    to replay: every chance outcome is in the steps);
+``steps``
+    one object per decision, in order: ``actor`` (the player index, or ``-1`` for
+    chance), ``action`` (the action in the game's JSON form, below) and, optionally
+    on every step or on none, ``state`` (the digest of the state the step produced,
+    ``Game.state_digest``);
+``final``
+    optionally, the digest of the final state (``""`` or missing when not recorded).
+
+Actions, like states, have the JSON form of :mod:`byzantium.core.codec`: an action
+is an object whose ``"type"`` names its class and whose other members are its fields
+(``{"type": "Roll", "dice": [3, 5]}``, ``{"type": "Select", "item": "thrace"}``),
+with enums by name, fractions as ``"n/d"`` strings, tuples and frozensets as arrays.
+
+A saved position (``byzantium-state/1``, written by ``byzantium verify --state`` and
+read by ``byzantium explain``) is an object with the same ``game``, ``options`` and
+``components`` members and the encoded state under ``state``: see
+:func:`state_to_json` and :func:`state_from_json`.
 """
 
 from __future__ import annotations
@@ -21,12 +57,17 @@ from byzantium.core.registry import load_game
 
 __all__ = [
     "RECORD_FORMAT",
+    "STATE_FORMAT",
     "GameRecord",
+    "RecordCheck",
+    "check_record",
     "dumps_record",
     "loads_record",
     "record_from_json",
     "record_to_json",
     "replay",
+    "state_from_json",
+    "state_to_json",
 ]
 
 S = TypeVar("S")
@@ -34,6 +75,8 @@ A = TypeVar("A")
 
 #: Format tag written into every record.
 RECORD_FORMAT = "byzantium-record/1"
+#: Format tag of a saved position (:func:`state_to_json`).
+STATE_FORMAT = "byzantium-state/1"
 
 
 @attrs.frozen
@@ -151,13 +194,32 @@ def loads_record(text: str) -> tuple[Game[object, object], GameRecord[object]]:
     return record_from_json(data)
 
 
-def replay(game: Game[S, A], record: GameRecord[A]) -> S:
-    """Re-apply every step of ``record`` and return the final state.
+@attrs.frozen
+class RecordCheck(Generic[S]):
+    """How far a record checks out (:func:`check_record`).
 
-    Checks the game id, options and component digest, then at each step that the
-    recorded actor is the one to move, that the action is legal (a chance outcome
-    must be possible) and that the state digest matches when one was recorded.
+    ``steps`` counts the steps that checked out. When the record is good, ``error``
+    is ``None`` and ``state`` is the final state. Otherwise ``error`` says what is
+    wrong (its ``step`` is the index of the bad step, ``None`` for the final digest),
+    ``illegal`` holds the rule-naming error of an action the rules forbid, and
+    ``state`` is the state the bad step was taken in, or with ``after`` the state it
+    produced (a step that is legal but whose recorded digest differs, or the end of
+    the game when the final digest differs).
     """
+
+    steps: int
+    state: S
+    error: RecordError | None = None
+    illegal: IllegalActionError | None = None
+    after: bool = False
+
+    @property
+    def ok(self) -> bool:
+        """Whether every step (and the final digest) checked out."""
+        return self.error is None
+
+
+def _check_header(game: Game[S, A], record: GameRecord[A]) -> None:
     if record.game != game.ID:
         raise RecordError(f"record is of {record.game!r}, not {game.ID!r}")
     if dict(record.options) != dict(game.options):
@@ -168,17 +230,97 @@ def replay(game: Game[S, A], record: GameRecord[A]) -> S:
         )
     if len(record.actors) != len(record.actions):
         raise RecordError("record has a different number of actors and actions")
+
+
+def check_record(game: Game[S, A], record: GameRecord[A]) -> RecordCheck[S]:
+    """Re-apply the steps of ``record`` and say where, if anywhere, it stops checking out.
+
+    The checks are those of :func:`replay`. A record that is bad as a whole (another
+    game, other options or other component data) raises
+    :class:`~byzantium.core.errors.RecordError`; a bad step is reported in the result
+    with the state at that point.
+    """
+    _check_header(game, record)
     state = game.initial_state()
     for i, (actor, action) in enumerate(zip(record.actors, record.actions, strict=True)):
         to_move = game.current_player(state)
         if actor != to_move:
-            raise RecordError(f"recorded actor {actor} but {to_move} is to move", step=i)
+            error = RecordError(f"recorded actor {actor} but {to_move} is to move", step=i)
+            return RecordCheck(i, state, error)
         try:
-            state = game.apply(state, action)
+            after = game.apply(state, action)
         except IllegalActionError as exc:
-            raise RecordError(str(exc), step=i) from exc
-        if record.digests and game.state_digest(state) != record.digests[i]:
-            raise RecordError("state after this step differs from the recorded digest", step=i)
+            error = RecordError(str(exc), step=i)
+            error.__cause__ = exc
+            return RecordCheck(i, state, error, exc)
+        if record.digests and game.state_digest(after) != record.digests[i]:
+            error = RecordError("state after this step differs from the recorded digest", step=i)
+            return RecordCheck(i, after, error, after=True)
+        state = after
+    steps = len(record.actions)
     if record.final and game.state_digest(state) != record.final:
-        raise RecordError("final state differs from the recorded digest")
-    return state
+        error = RecordError("final state differs from the recorded digest")
+        return RecordCheck(steps, state, error, after=True)
+    return RecordCheck(steps, state)
+
+
+def replay(game: Game[S, A], record: GameRecord[A]) -> S:
+    """Re-apply every step of ``record`` and return the final state.
+
+    Checks the game id, options and component digest, then at each step that the
+    recorded actor is the one to move, that the action is legal (a chance outcome
+    must be possible) and that the state digest matches when one was recorded.
+    """
+    check = check_record(game, record)
+    if check.error is not None:
+        raise check.error from check.illegal
+    return check.state
+
+
+def state_to_json(game: Game[S, A], state: S) -> dict[str, JSONValue]:
+    """A state saved with its game, options and component digest (``byzantium-state/1``)."""
+    return {
+        "format": STATE_FORMAT,
+        "game": game.ID,
+        "options": dict(game.options),
+        "components": game.components_digest(),
+        "state": game.encode_state(state),
+    }
+
+
+def state_from_json(
+    data: JSONValue, game: Game[object, object] | None = None
+) -> tuple[Game[object, object], object]:
+    """The game and the state of a saved position, or of a bare encoded state.
+
+    A saved position (:func:`state_to_json`) names its game and options; ``game``, if
+    given, must be the same game. A bare state (any other JSON value) needs ``game``.
+    A position saved with other component data is refused.
+    """
+    saved = isinstance(data, dict) and data.get("format") == STATE_FORMAT
+    if not saved:
+        if game is None:
+            raise RecordError(f"not a {STATE_FORMAT} file; name the game to read a bare state")
+        try:
+            return game, game.decode_state(data)
+        except DecodeError as exc:
+            raise RecordError(f"not a state of {game.ID}: {exc}") from exc
+    assert isinstance(data, dict)
+    name = _field(data, "game", str)
+    options = _field(data, "options", dict)
+    components = _field(data, "components", str)
+    assert isinstance(name, str) and isinstance(options, dict)
+    if game is not None and name != game.ID:
+        raise RecordError(f"the position is of {name!r}, not {game.ID!r}")
+    try:
+        game = load_game(name, **options)
+    except (UnknownOptionError, LookupError) as exc:
+        raise RecordError(str(exc)) from exc
+    if components != game.components_digest():
+        raise RecordError(
+            f"component data differ: position {components}, game {game.components_digest()}"
+        )
+    try:
+        return game, game.decode_state(data.get("state"))
+    except DecodeError as exc:
+        raise RecordError(f"not a state of {game.ID}: {exc}") from exc

@@ -29,6 +29,7 @@ from byzantium.sword_of_orthodoxy.components import (
 from byzantium.sword_of_orthodoxy.engine import Context, run_task, settle
 from byzantium.sword_of_orthodoxy.infrastructure import akritai_intercept
 from byzantium.sword_of_orthodoxy.policy import sensible_policy
+from byzantium.sword_of_orthodoxy.render import render_state
 from byzantium.sword_of_orthodoxy.setup import initial_state
 from byzantium.sword_of_orthodoxy.state import (
     Catalog,
@@ -41,6 +42,7 @@ from byzantium.sword_of_orthodoxy.state import (
     SooAction,
     SooState,
 )
+from byzantium.sword_of_orthodoxy.tallies import game_tallies
 from byzantium.sword_of_orthodoxy.victory import victory_points
 from byzantium.sword_of_orthodoxy.world import marker, tiles_on
 
@@ -142,6 +144,8 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
             case Roll(dice):
                 return f"roll {' '.join(map(str, dice))}{prompt}"
             case Draw(tile):
+                if tile not in self.catalog.tile_index:
+                    return f"draw {tile!r}{prompt}"
                 return f"draw {self.catalog.tiles[self.catalog.tile(tile)].name}{prompt}"
             case Pay(amount):
                 return f"pay {amount} solidus{prompt}"
@@ -178,6 +182,18 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         if not result.winners:
             return (-1.0,)
         return (result.scores[0] / 100,)
+
+    def render(self, state: SooState, player: int | None = None) -> str:
+        """A compact text view of the state (see :mod:`byzantium.sword_of_orthodoxy.render`)."""
+        return render_state(self, state, player)
+
+    def turn_of(self, state: SooState) -> int:
+        """The game turn of a state."""
+        return state.turn
+
+    def tallies(self, state: SooState, events: Sequence[Event]) -> tuple[tuple[str, int], ...]:
+        """What a simulation counts (see :mod:`byzantium.sword_of_orthodoxy.tallies`)."""
+        return game_tallies(self, state, events)
 
     def component_data(self) -> bytes:
         return self._data

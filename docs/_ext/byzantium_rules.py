@@ -4,8 +4,10 @@ What it adds:
 
 ``.. rule-index:: GAME``
     the whole rule index of a game, in rulebook order: for each rule its number
-    (a cross-reference target named ``GAME:RULE``), its short title, its status,
-    links to the code registered for it and the tests tagged with it.
+    (a cross-reference target named ``GAME:RULE``), its short title and, when the
+    index has one, its ``summary`` (what the rule says, in our words), its status,
+    links to the code registered for it (its API entry and, with
+    ``sphinx.ext.viewcode``, its highlighted source) and the tests tagged with it.
 ``.. default-rulebook:: GAME``
     the game that short references such as ``:rule:`10.6.5``` mean on this page.
 ``.. game-api:: GAME``
@@ -52,6 +54,7 @@ from sphinx.util.typing import ExtensionMetadata
 
 from byzantium.core.errors import RuleIndexError
 from byzantium.core.rules import (
+    Implementation,
     RuleBook,
     RuleEntry,
     RuleStatus,
@@ -363,16 +366,18 @@ class RuleIndex(SphinxDirective):
             group += nodes.colspec(colwidth=width)
         head = nodes.thead()
         group += head
-        head += _row(
-            [nodes.paragraph(text=label)] for label in ("Rule", "Title", "Status", "Code", "Tests")
-        )
+        labels = ("Rule", "Title and summary", "Status", "Code", "Tests")
+        head += _row([nodes.paragraph(text=label)] for label in labels)
         body = nodes.tbody()
         group += body
+        impls = {impl.name: impl for impl in book.all_implementations()}
         for row in report.rows:
-            body += self._rule_row(book, row)
+            body += self._rule_row(book, row, impls)
         return table
 
-    def _rule_row(self, book: RuleBook, row: RuleRow) -> nodes.row:
+    def _rule_row(
+        self, book: RuleBook, row: RuleRow, impls: dict[str, Implementation]
+    ) -> nodes.row:
         entry = row.entry
         anchor = _anchor(book.game, entry.id)
         name = _object_name(book.game, entry.id)
@@ -392,11 +397,18 @@ class RuleIndex(SphinxDirective):
         status = [nodes.paragraph(text=entry.status.value, classes=[_status_class(entry)])]
         if entry.status is RuleStatus.NO_MECHANICS:
             status.append(nodes.paragraph("", "", nodes.emphasis(text=entry.reason)))
-        code = [self._code_link(book, entry, target) for target in row.code]
+        about: list[nodes.Node] = [nodes.paragraph(text=entry.title, classes=["rule-title"])]
+        # ``summary``: what the rule says, in our own words (optional in rules.toml).
+        summary = getattr(entry, "summary", "")
+        if summary:
+            about.append(nodes.paragraph(text=summary, classes=["rule-summary"]))
+        code = [self._code_link(book, entry, target, impls.get(target)) for target in row.code]
         tests = [nodes.paragraph("", "", nodes.literal(text=test)) for test in row.tests]
-        return _row([[number], [nodes.paragraph(text=entry.title)], status, code, tests])
+        return _row([[number], about, status, code, tests])
 
-    def _code_link(self, book: RuleBook, entry: RuleEntry, target: str) -> nodes.paragraph:
+    def _code_link(
+        self, book: RuleBook, entry: RuleEntry, target: str, impl: Implementation | None
+    ) -> nodes.paragraph:
         text = nodes.literal(text=target, classes=["xref", "py", "py-obj"])
         if "<locals>" in target:  # a nested function has no API entry to link to
             return nodes.paragraph("", "", text)
@@ -414,7 +426,26 @@ class RuleIndex(SphinxDirective):
         xref["py:module"] = None
         xref["py:class"] = None
         self.set_source_info(xref)
-        return nodes.paragraph("", "", xref)
+        paragraph = nodes.paragraph("", "", xref)
+        if impl is not None and "sphinx.ext.viewcode" in self.env.config.extensions:
+            paragraph += nodes.Text(" ")
+            paragraph += _source_link(impl, self.env.docname)
+        return paragraph
+
+
+def _source_link(impl: Implementation, docname: str) -> nodes.Node:
+    """A "[source]" link to the highlighted source of an implementation.
+
+    It is the node ``sphinx.ext.viewcode`` puts on API entries: HTML builders turn it
+    into a link to the module's source page (at the function's definition), the
+    other builders drop it. The API entry of the function (which every registered
+    function must have, see :func:`warn_missing`) is what makes viewcode generate
+    that page and anchor.
+    """
+    from sphinx.ext.viewcode import OUTPUT_DIRNAME, viewcode_anchor
+
+    page = f"{OUTPUT_DIRNAME}/{impl.module.replace('.', '/')}"
+    return viewcode_anchor(reftarget=page, refid=impl.qualname, refdoc=docname)
 
 
 def _status_class(entry: RuleEntry) -> str:
@@ -573,6 +604,48 @@ def check_coverage(app: Sphinx, env: BuildEnvironment) -> None:
         )
 
 
+class JsonSchema(SphinxDirective):
+    """``.. json-schema:: GAME KIND``: the JSON Schema of one kind of a game's JSON
+    (record, action, state, observation, state-file), as a literal block."""
+
+    required_arguments = 2
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        import json
+
+        from byzantium.core.registry import load_game
+        from byzantium.core.schema import game_schemas
+
+        game_id, kind = self.arguments[0].strip(), self.arguments[1].strip()
+        schemas = game_schemas(load_game(game_id))
+        if kind not in schemas:
+            raise self.error(f"no schema kind {kind!r}; kinds: {', '.join(sorted(schemas))}")
+        text = json.dumps(schemas[kind], indent=2, sort_keys=True)
+        block = nodes.literal_block(text, text, language="json")
+        return [block]
+
+
+def write_schema_files(app: Sphinx, exception: Exception | None) -> None:
+    """Publish every built-in game's schemas as files beside the HTML pages:
+    ``_schemas/GAME/KIND.json``."""
+    if exception is not None or app.builder.format != "html":
+        return
+    import json
+    from pathlib import Path
+
+    from byzantium.core.registry import load_game
+    from byzantium.core.schema import game_schemas
+
+    for game_id in ("sword-of-orthodoxy", "belisarius"):
+        folder = Path(app.outdir) / "_schemas" / game_id
+        folder.mkdir(parents=True, exist_ok=True)
+        for kind, schema in game_schemas(load_game(game_id)).items():
+            (folder / f"{kind}.json").write_text(
+                json.dumps(schema, indent=2, sort_keys=True) + "\n", encoding="utf-8"
+            )
+
+
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("sphinx.ext.autodoc")  # for autodoc-process-docstring
     app.add_config_value("byzantium_extra_rulebooks", [], "env", types=frozenset({list, tuple}))
@@ -586,6 +659,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("rule-index", RuleIndex)
     app.add_directive("game-api", GameApi)
     app.add_directive("component-data", ComponentData)
+    app.add_directive("json-schema", JsonSchema)
+    app.connect("build-finished", write_schema_files)
 
     app.connect("builder-inited", collect)
     app.connect("autodoc-process-docstring", add_backlinks)

@@ -1,0 +1,108 @@
+"""``byzantium play GAME``: play a whole game with built-in policies, print its chronicle.
+
+With ``--interactive`` a person takes seats (``--seat N``, every seat by default) and
+plays them in the terminal (see :mod:`byzantium.cli.interactive`); the policy plays
+the others, and ``--dice manual`` lets the person type every roll and draw.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from byzantium.cli.common import (
+    add_game_options,
+    chronicle_hook,
+    game_from_args,
+    policy_named,
+    print_result,
+    provisional_note,
+)
+from byzantium.cli.interactive import run_interactive
+from byzantium.core.drivers import play
+from byzantium.core.errors import UnknownOptionError
+from byzantium.core.game import Game
+from byzantium.core.records import dumps_record, replay
+
+__all__ = ["register", "run"]
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the command to the parser."""
+    parser = commands.add_parser("play", help="play a game and print its chronicle")
+    add_game_options(parser)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--policy", default="random", help="random, first, or one of the game's own policies"
+    )
+    parser.add_argument("--record", type=Path, help="write the game record (JSON) here")
+    parser.add_argument("--quiet", action="store_true", help="print only the result")
+    parser.add_argument("--max-steps", type=int, default=1_000_000)
+    parser.add_argument("--interactive", action="store_true", help="a person plays in the terminal")
+    parser.add_argument(
+        "--seat",
+        type=int,
+        action="append",
+        default=[],
+        metavar="N",
+        help="with --interactive: a player the person takes (repeatable; default every seat)",
+    )
+    parser.add_argument(
+        "--dice",
+        choices=("auto", "manual"),
+        default="auto",
+        help="with --interactive: sample chance from the seed, or type every roll and draw",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Play the game, print the chronicle and the result, write the record if asked."""
+    game = game_from_args(args)
+    policy = policy_named(game, args.policy)
+    if args.interactive:
+        return _interactive(game, args, out)
+    out.write(f"{game.TITLE}, seed {args.seed}, options {dict(game.options)}\n")
+    provisional_note(game, out)
+    hook = None if args.quiet else chronicle_hook(game, out)
+    record = play(game, policy, seed=args.seed, max_steps=args.max_steps, on_step=hook)
+    state = replay(game, record)
+    out.write(f"{len(record)} steps.\n")
+    print_result(game, state, out)
+    if args.record is not None:
+        args.record.write_text(dumps_record(game, record, indent=1), encoding="utf-8")
+        out.write(f"Record written to {args.record}\n")
+    return 0
+
+
+def _seats(game: Game[object, object], wanted: list[int]) -> frozenset[int]:
+    seats = frozenset(wanted) if wanted else frozenset(range(game.NUM_PLAYERS))
+    bad = sorted(s for s in seats if not 0 <= s < game.NUM_PLAYERS)
+    if bad:
+        raise UnknownOptionError(
+            f"{game.ID} has seats 0 to {game.NUM_PLAYERS - 1}, not {', '.join(map(str, bad))}"
+        )
+    return seats
+
+
+def _interactive(game: Game[object, object], args: argparse.Namespace, out: TextIO) -> int:
+    """A person plays some seats; the input is ``args.input`` or standard input."""
+    seats = _seats(game, args.seat)
+    inp: TextIO = getattr(args, "input", None) or sys.stdin
+    provisional_note(game, out)
+    session = run_interactive(
+        game,
+        seats=seats,
+        policy=policy_named(game, args.policy),
+        manual_dice=args.dice == "manual",
+        seed=args.seed,
+        inp=inp,
+        out=out,
+        max_steps=args.max_steps,
+    )
+    if args.record is not None:
+        args.record.write_text(dumps_record(game, session.record(), indent=1), encoding="utf-8")
+        out.write(f"Record written to {args.record}\n")
+    return 0

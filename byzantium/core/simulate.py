@@ -1,0 +1,774 @@
+"""Many games at once, and the summary a designer reads: ``byzantium simulate``.
+
+:func:`simulate` plays ``games`` whole games of one game with one policy and sums
+them up in a :class:`SimulationSummary`: who won, at which victory level, the score
+distribution, why games ended and in which turn, the mean number of steps, and the
+game's own tallies (:meth:`~byzantium.core.game.Game.tallies`, for example how often
+an event came up).
+
+Reproducibility: game ``i`` of a simulation with seed ``S`` is played with the seed
+:func:`game_seed` ``(S, i)``, a stable hash of the two, exactly as :func:`byzantium.play
+<byzantium.core.drivers.play>` plays that seed. The results therefore do not depend
+on how many processes share the work, and any single game can be watched again with
+``byzantium play GAME --seed SEED --policy POLICY`` (its seed is in the summary's
+per-game data).
+
+Parallel runs: with ``jobs=J`` the games are spread over ``J`` worker processes
+(``concurrent.futures`` with the *spawn* start method). Each worker re-creates the
+game from its id and options, importing the module that registered it, so games
+registered by third-party modules work as well as the built-in ones.
+
+Clusters: the unit of work is a :class:`GameJob` and the worker function is
+:func:`run_job` (or :func:`play_one` with plain arguments); both are picklable
+module-level objects, so any executor with a ``map(fn, iterable)`` method that
+returns the results in order can run them. Pass it as ``executor``; for example, with
+Dask::
+
+    from dask.distributed import Client
+    with Client("scheduler:8786").get_executor() as pool:
+        summary = simulate("sword-of-orthodoxy", games=100_000, seed=1, executor=pool)
+
+or with Ray's process pool::
+
+    from ray.util.multiprocessing import Pool
+    summary = simulate("sword-of-orthodoxy", games=100_000, seed=1, executor=Pool())
+
+The same can be done by hand: ``jobs = simulation_jobs(...)``, then
+``summarise(list(pool.map(run_job, jobs)), seed=S)``. Neither Dask nor Ray is a
+dependency of this package.
+
+>>> import tests.pig
+>>> summary = simulate("pig", {"target": 10}, games=3, seed=5)
+>>> summary.games, sum(count for _, count in summary.outcomes)
+(3, 3)
+>>> summary == simulate("pig", {"target": 10}, games=3, seed=5, jobs=2)
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import math
+import multiprocessing
+import re
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from fractions import Fraction
+from pathlib import Path
+from typing import Protocol
+
+import attrs
+
+from byzantium.core.codec import JSONValue
+from byzantium.core.drivers import Policy, first_action_policy, play, random_policy
+from byzantium.core.errors import ByzantiumError, UnknownOptionError
+from byzantium.core.game import Event, Game, OptionValue, Step
+from byzantium.core.registry import game_class, load_game
+
+__all__ = [
+    "DEFAULT_MAX_STEPS",
+    "Bin",
+    "CauseStats",
+    "GameJob",
+    "GameSummary",
+    "Histogram",
+    "MapExecutor",
+    "ScoreStats",
+    "SimulationError",
+    "SimulationSummary",
+    "TallyStats",
+    "ending_cause",
+    "game_seed",
+    "histogram",
+    "play_one",
+    "policy_for",
+    "run_job",
+    "save_histograms_png",
+    "simulate",
+    "simulation_jobs",
+    "summarise",
+]
+
+#: A game that has not ended after this many steps is counted as unfinished.
+DEFAULT_MAX_STEPS = 1_000_000
+#: Integer data spanning at most this many values get one histogram row per value.
+MAX_VALUE_ROWS = 20
+#: Otherwise the histogram has this many equal-width bins.
+DEFAULT_BINS = 10
+#: Width of the longest bar of a text histogram, in characters.
+BAR_WIDTH = 40
+#: Outcome, level and cause of a game that hit the step limit.
+UNFINISHED = "unfinished"
+
+Options = tuple[tuple[str, OptionValue], ...]
+
+
+class SimulationError(ByzantiumError, ValueError):
+    """A simulation that cannot run (no games, no workers) or a game that failed in it."""
+
+
+# -- one game ------------------------------------------------------------------------------
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a simulation seeded ``seed``: a stable hash of both.
+
+    >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
+    True
+    """
+    digest = hashlib.sha256(f"byzantium:simulate:{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def policy_for(game: Game[object, object], name: str) -> Policy[object, object]:
+    """A policy by name: ``random``, ``first`` or one of the game's own (``Game.policies``)."""
+    policies: dict[str, Policy[object, object]] = {
+        "random": random_policy,
+        "first": first_action_policy,
+        **game.policies(),
+    }
+    if name not in policies:
+        known = ", ".join(sorted(policies))
+        raise UnknownOptionError(f"{game.ID} has no policy {name!r}; policies: {known}")
+    return policies[name]
+
+
+_SHORTEN = re.compile(r";|: | \(")
+_NUMBER = re.compile(r"\d+")
+
+
+def ending_cause(rule: str, reason: str) -> str:
+    """A game's ending reason with the details that vary from game to game removed.
+
+    The reason is cut at its first ``;``, ``": "`` or ``" ("`` and every number
+    becomes ``#``, so that games that ended the same way share one cause; the rule
+    that decided it comes first.
+
+    >>> ending_cause("12.1", "Constantinople falls to the Siege from Path Ζ (13 > 9)")
+    '[12.1] Constantinople falls to the Siege from Path Ζ'
+    >>> ending_cause("2.6", "the Schism Level reached 13")
+    '[2.6] the Schism Level reached #'
+    """
+    short = _SHORTEN.split(reason, maxsplit=1)[0].strip()
+    return f"[{rule}] {_NUMBER.sub('#', short)}"
+
+
+@attrs.frozen
+class GameSummary:
+    """What a simulation keeps of one game.
+
+    ``winners`` are player names (empty: nobody won), ``scores`` each player's score
+    by name (empty when the result counts none: a Sword of Orthodoxy Defeat), ``turn``
+    the game turn at the end (:meth:`~byzantium.core.game.Game.turn_of`), ``steps`` the
+    number of actions and chance outcomes applied, ``tallies`` the game's own counts.
+    A game stopped by the step limit has ``finished`` false and level, reason and
+    cause ``"unfinished"``.
+    """
+
+    game: str
+    options: Options
+    policy: str
+    seed: int
+    finished: bool
+    winners: tuple[str, ...]
+    level: str
+    reason: str
+    rule: str
+    cause: str
+    scores: tuple[tuple[str, Fraction], ...]
+    turn: int
+    steps: int
+    tallies: tuple[tuple[str, int], ...]
+
+    @property
+    def outcome(self) -> str:
+        """The winners' names joined, ``"nobody"`` or ``"unfinished"``."""
+        if not self.finished:
+            return UNFINISHED
+        return ", ".join(self.winners) or "nobody"
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """The game's summary as plain JSON values (scores as numbers)."""
+        return {
+            "seed": self.seed,
+            "finished": self.finished,
+            "outcome": self.outcome,
+            "winners": list(self.winners),
+            "level": self.level,
+            "reason": self.reason,
+            "rule": self.rule,
+            "cause": self.cause,
+            "scores": {name: _number(score) for name, score in self.scores},
+            "turn": self.turn,
+            "steps": self.steps,
+            "tallies": dict(self.tallies),
+        }
+
+
+def _options(options: Mapping[str, OptionValue] | Options | None) -> Options:
+    if options is None:
+        return ()
+    pairs = options.items() if isinstance(options, Mapping) else options
+    return tuple(sorted(pairs))
+
+
+# One game instance per process and configuration: building a game may load files.
+_GAMES: dict[tuple[str, Options], Game[object, object]] = {}
+
+
+def _game(game_id: str, options: Options) -> Game[object, object]:
+    key = (game_id, options)
+    if key not in _GAMES:
+        _GAMES[key] = load_game(game_id, **dict(options))
+    return _GAMES[key]
+
+
+def play_one(
+    game_id: str,
+    options: Mapping[str, OptionValue] | Options | None = None,
+    policy: str = "random",
+    seed: int = 0,
+    *,
+    max_steps: int = DEFAULT_MAX_STEPS,
+) -> GameSummary:
+    """Play one whole game with ``policy`` for every player and summarise it.
+
+    The game is played exactly as ``byzantium.play(game, policy, seed=seed)`` plays
+    it; a failure inside the game is raised as a :class:`SimulationError` naming the
+    seed, so that the game can be replayed and looked at.
+    """
+    opts = _options(options)
+    game = _game(game_id, opts)
+    chosen = policy_for(game, policy)
+    events: list[Event] = []
+    last: list[object] = []
+
+    def collect(before: object, actor: int, action: object, step: Step[object]) -> None:
+        del before, actor, action
+        events.extend(step.events)
+        last[:] = [step.state]
+
+    try:
+        record = play(game, chosen, seed=seed, max_steps=max_steps, digests=False, on_step=collect)
+        state = last[0] if last else game.initial_state()
+        tallies = tuple(sorted(game.tallies(state, events)))
+        turn = game.turn_of(state)
+        finished = game.is_terminal(state)
+        result = game.result(state) if finished else None
+    except ByzantiumError:
+        raise
+    except Exception as exc:
+        raise SimulationError(
+            f"{game_id} with policy {policy!r} and seed {seed} failed: {type(exc).__name__}: {exc}"
+        ) from exc
+    if result is None:
+        winners: tuple[str, ...] = ()
+        level = reason = rule = cause = UNFINISHED
+        scores: tuple[tuple[str, Fraction], ...] = ()
+    else:
+        winners = tuple(game.player_name(p) for p in result.winners)
+        level, reason, rule = result.level, result.reason, result.rule
+        cause = ending_cause(rule, reason)
+        points = result.points or tuple(Fraction(s) for s in result.scores)
+        scores = tuple((game.player_name(p), Fraction(v)) for p, v in enumerate(points))
+    return GameSummary(
+        game=game_id,
+        options=opts,
+        policy=policy,
+        seed=seed,
+        finished=finished,
+        winners=winners,
+        level=level,
+        reason=reason,
+        rule=rule,
+        cause=cause,
+        scores=scores,
+        turn=turn,
+        steps=len(record),
+        tallies=tallies,
+    )
+
+
+@attrs.frozen
+class GameJob:
+    """One game of a simulation, as a picklable unit of work for :func:`run_job`.
+
+    ``module`` is the module that registers the game (imported first, so that a
+    fresh worker process knows games registered outside the package).
+    """
+
+    game: str
+    options: Options
+    policy: str
+    seed: int
+    max_steps: int = DEFAULT_MAX_STEPS
+    module: str = ""
+
+
+def run_job(job: GameJob) -> GameSummary:
+    """Play the game of a job: the worker function for any map-style executor."""
+    if job.module:
+        importlib.import_module(job.module)
+    return play_one(job.game, job.options, job.policy, job.seed, max_steps=job.max_steps)
+
+
+def simulation_jobs(
+    game_id: str,
+    options: Mapping[str, OptionValue] | Options | None = None,
+    *,
+    games: int,
+    seed: int = 0,
+    policy: str = "random",
+    max_steps: int = DEFAULT_MAX_STEPS,
+) -> tuple[GameJob, ...]:
+    """The jobs of a simulation, game ``i`` seeded with :func:`game_seed` ``(seed, i)``.
+
+    Checks everything that can be checked before any game is played: the game and
+    its options load, the policy exists, ``games`` and ``max_steps`` are positive.
+    """
+    if games < 1:
+        raise SimulationError(f"a simulation needs at least one game, not {games}")
+    if max_steps < 1:
+        raise SimulationError(f"max_steps must be at least 1, not {max_steps}")
+    opts = _options(options)
+    policy_for(_game(game_id, opts), policy)
+    module = game_class(game_id).__module__
+    return tuple(
+        GameJob(game_id, opts, policy, game_seed(seed, i), max_steps, module) for i in range(games)
+    )
+
+
+# -- statistics ------------------------------------------------------------------------------
+
+
+def _number(value: Fraction | float) -> int | float:
+    """A JSON number: an integer when the value is whole."""
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return value.numerator
+    number = float(value)
+    return int(number) if number.is_integer() else round(number, 6)
+
+
+def _label(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.4g}"
+
+
+@attrs.frozen
+class Bin:
+    """A histogram row: how many values lie in ``[low, high]`` (``low == high``: one value).
+
+    Equal-width bins include their lower bound and exclude their upper one, except
+    the last, which includes both.
+    """
+
+    low: float
+    high: float
+    count: int
+
+    @property
+    def label(self) -> str:
+        """The value, or the range ``low-high``."""
+        if self.low == self.high:
+            return _label(self.low)
+        return f"{_label(self.low)}-{_label(self.high)}"
+
+
+@attrs.frozen
+class Histogram:
+    """A distribution as rows (see :func:`histogram`)."""
+
+    rows: tuple[Bin, ...]
+
+    def lines(self, width: int = BAR_WIDTH) -> list[str]:
+        """One text line per row: label, a bar scaled to the largest count, the count."""
+        if not self.rows:
+            return []
+        label_width = max(len(row.label) for row in self.rows)
+        peak = max(row.count for row in self.rows) or 1
+        return [
+            f"{row.label:>{label_width}} | {'#' * math.ceil(width * row.count / peak):<{width}} "
+            f"{row.count}"
+            for row in self.rows
+        ]
+
+    def to_json(self) -> list[JSONValue]:
+        """The rows as ``{"low", "high", "count"}`` objects."""
+        return [
+            {"low": _number(row.low), "high": _number(row.high), "count": row.count}
+            for row in self.rows
+        ]
+
+
+def histogram(
+    values: Sequence[Fraction | int | float],
+    *,
+    max_value_rows: int = MAX_VALUE_ROWS,
+    bins: int = DEFAULT_BINS,
+) -> Histogram:
+    """The distribution of ``values`` as histogram rows.
+
+    Whole numbers (or exact fractions, such as half points, in steps of their common
+    denominator) spanning at most ``max_value_rows`` values get one row per value
+    from the least to the greatest (empty rows included); anything else gets
+    ``bins`` equal-width bins between the least and the greatest value (one row when
+    they are all equal). No values, no rows.
+
+    >>> [row.label for row in histogram([3, 1, 3]).rows]
+    ['1', '2', '3']
+    >>> [row.label for row in histogram([Fraction(3, 2), 3]).rows]
+    ['1.5', '2', '2.5', '3']
+    >>> len(histogram(list(range(100))).rows)
+    10
+    """
+    if not values:
+        return Histogram(())
+    low, high = min(values), max(values)
+    unit = _unit(values)
+    if unit is not None and (high - low) / unit + 1 <= max_value_rows:
+        counts = Counter(Fraction(v) for v in values)
+        rows = int((high - low) / unit) + 1
+        points = [Fraction(low) + unit * i for i in range(rows)]
+        return Histogram(tuple(Bin(float(p), float(p), counts[p]) for p in points))
+    if low == high:
+        return Histogram((Bin(float(low), float(high), len(values)),))
+    step = Fraction(high) / bins - Fraction(low) / bins
+    tally = [0] * bins
+    for value in values:
+        index = min(int((Fraction(value) - Fraction(low)) / step), bins - 1)
+        tally[index] += 1
+    return Histogram(
+        tuple(
+            Bin(float(low + step * i), float(low + step * (i + 1)), count)
+            for i, count in enumerate(tally)
+        )
+    )
+
+
+def _unit(values: Sequence[Fraction | int | float]) -> Fraction | None:
+    """The step every value is a whole multiple of (1, or 1/2 for half points...), if exact."""
+    denominators = []
+    for value in values:
+        if isinstance(value, float) and not value.is_integer():
+            return None
+        denominators.append(Fraction(value).denominator)
+    return Fraction(1, math.lcm(*denominators))
+
+
+def _mean(values: Sequence[Fraction | int]) -> float:
+    return float(sum(Fraction(v) for v in values) / len(values)) if values else 0.0
+
+
+@attrs.frozen
+class ScoreStats:
+    """One player's scores over the games that counted them."""
+
+    player: str
+    games: int
+    min: Fraction
+    mean: float
+    max: Fraction
+    histogram: Histogram
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """As plain JSON values."""
+        return {
+            "player": self.player,
+            "games": self.games,
+            "min": _number(self.min),
+            "mean": round(self.mean, 6),
+            "max": _number(self.max),
+            "histogram": self.histogram.to_json(),
+        }
+
+
+@attrs.frozen
+class CauseStats:
+    """How many games ended one way, and the turns in which they did."""
+
+    cause: str
+    games: int
+    mean_turn: float
+    turns: Histogram
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """As plain JSON values."""
+        return {
+            "cause": self.cause,
+            "games": self.games,
+            "mean_turn": round(self.mean_turn, 6),
+            "turns": self.turns.to_json(),
+        }
+
+
+@attrs.frozen
+class TallyStats:
+    """A tally over the simulation: in how many games it occurred, and its sum."""
+
+    name: str
+    games: int
+    total: int
+
+
+@attrs.frozen
+class SimulationSummary:
+    """What :func:`simulate` found, in a form both printable and serialisable.
+
+    Distributions are name/count pairs, most frequent first (ties by name); ``seed``
+    is the simulation's seed (``None`` when :func:`summarise` was not told it);
+    ``per_game`` keeps every :class:`GameSummary` in game order.
+    """
+
+    game: str
+    options: Options
+    policy: str
+    seed: int | None
+    games: int
+    finished: int
+    outcomes: tuple[tuple[str, int], ...]
+    levels: tuple[tuple[str, int], ...]
+    scores: tuple[ScoreStats, ...]
+    causes: tuple[CauseStats, ...]
+    turns: Histogram
+    mean_turn: float
+    mean_steps: float
+    min_steps: int
+    max_steps: int
+    tallies: tuple[TallyStats, ...]
+    per_game: tuple[GameSummary, ...] = attrs.field(repr=False)
+
+    def to_json(self, *, per_game: bool = False) -> dict[str, JSONValue]:
+        """The summary as plain JSON values; with ``per_game`` every game's summary too."""
+        data: dict[str, JSONValue] = {
+            "game": self.game,
+            "options": dict(self.options),
+            "policy": self.policy,
+            "seed": self.seed,
+            "games": self.games,
+            "finished": self.finished,
+            "outcomes": dict(self.outcomes),
+            "levels": dict(self.levels),
+            "scores": [s.to_json() for s in self.scores],
+            "causes": [c.to_json() for c in self.causes],
+            "turns": self.turns.to_json(),
+            "mean_turn": round(self.mean_turn, 6),
+            "steps": {
+                "min": self.min_steps,
+                "mean": round(self.mean_steps, 6),
+                "max": self.max_steps,
+            },
+            "tallies": {t.name: {"games": t.games, "total": t.total} for t in self.tallies},
+        }
+        if per_game:
+            data["per_game"] = [g.to_json() for g in self.per_game]
+        return data
+
+    def lines(self, title: str = "") -> list[str]:
+        """The summary as text lines for a terminal, with text histograms."""
+        out: list[str] = []
+        options = ", ".join(f"{k}={v}" for k, v in self.options) or "defaults"
+        seed = "" if self.seed is None else f", seed {self.seed}"
+        out.append(
+            f"{title or self.game}: {self.games} games, policy {self.policy}{seed}; "
+            f"options: {options}"
+        )
+        out.append(
+            f"Finished: {self.finished} of {self.games}; steps: min {self.min_steps}, "
+            f"mean {self.mean_steps:.1f}, max {self.max_steps}"
+        )
+        out += ["", "Outcome (winners)", *_shares(self.outcomes, self.games)]
+        out += ["", "Victory level", *_shares(self.levels, self.games)]
+        for score in self.scores:
+            out += [
+                "",
+                f"Score of {score.player} ({score.games} games): min {_label(float(score.min))}, "
+                f"mean {score.mean:.2f}, max {_label(float(score.max))}",
+                *("  " + line for line in score.histogram.lines()),
+            ]
+        out += ["", f"Turn at the end: mean {self.mean_turn:.2f}"]
+        out += ["  " + line for line in self.turns.lines()]
+        out += ["", "Ending causes"]
+        for cause in self.causes:
+            share = 100 * cause.games / self.games
+            out.append(
+                f"  {cause.cause}: {cause.games} ({share:.1f}%), mean turn {cause.mean_turn:.2f}"
+            )
+            out += ["      " + line for line in cause.turns.lines()]
+        if self.tallies:
+            width = max(len(t.name) for t in self.tallies)
+            out += ["", "Tallies (games in which it occurred, total count)"]
+            out += [f"  {t.name:<{width}} {t.games:>7} {t.total:>8}" for t in self.tallies]
+        return out
+
+
+def _shares(pairs: Sequence[tuple[str, int]], total: int) -> list[str]:
+    if not pairs:
+        return []
+    width = max(len(name) for name, _ in pairs)
+    return [f"  {name:<{width}} {n:>7} {100 * n / total:5.1f}%" for name, n in pairs]
+
+
+def _ranked(counter: Counter[str]) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(counter.items(), key=lambda item: (-item[1], item[0])))
+
+
+def summarise(results: Sequence[GameSummary], *, seed: int | None = None) -> SimulationSummary:
+    """Aggregate per-game summaries (all of one game, options and policy), in their order."""
+    if not results:
+        raise SimulationError("nothing to summarise: no games were played")
+    first = results[0]
+    mixed = {(r.game, r.options, r.policy) for r in results}
+    if len(mixed) > 1:
+        raise SimulationError("the games to summarise differ in game, options or policy")
+    players: dict[str, list[Fraction]] = {}
+    turns_by_cause: dict[str, list[int]] = defaultdict(list)
+    tally_games: Counter[str] = Counter()
+    tally_total: Counter[str] = Counter()
+    for result in results:
+        for name, score in result.scores:
+            players.setdefault(name, []).append(score)
+        turns_by_cause[result.cause].append(result.turn)
+        for name, count in result.tallies:
+            tally_total[name] += count
+            tally_games[name] += 1 if count else 0
+    causes = sorted(turns_by_cause.items(), key=lambda item: (-len(item[1]), item[0]))
+    steps = [r.steps for r in results]
+    turns = [r.turn for r in results]
+    return SimulationSummary(
+        game=first.game,
+        options=first.options,
+        policy=first.policy,
+        seed=seed,
+        games=len(results),
+        finished=sum(1 for r in results if r.finished),
+        outcomes=_ranked(Counter(r.outcome for r in results)),
+        levels=_ranked(Counter(r.level for r in results)),
+        scores=tuple(
+            ScoreStats(name, len(v), min(v), _mean(v), max(v), histogram(v))
+            for name, v in players.items()
+        ),
+        causes=tuple(CauseStats(cause, len(t), _mean(t), histogram(t)) for cause, t in causes),
+        turns=histogram(turns),
+        mean_turn=_mean(turns),
+        mean_steps=_mean(steps),
+        min_steps=min(steps),
+        max_steps=max(steps),
+        tallies=tuple(
+            TallyStats(name, tally_games[name], tally_total[name]) for name in sorted(tally_total)
+        ),
+        per_game=tuple(results),
+    )
+
+
+# -- running -----------------------------------------------------------------------------------
+
+
+class MapExecutor(Protocol):
+    """Anything that maps a function over jobs and yields the results in order.
+
+    ``concurrent.futures`` executors, ``multiprocessing`` pools, Dask's
+    ``Client.get_executor()`` and Ray's ``ray.util.multiprocessing.Pool`` all qualify.
+    """
+
+    def map(
+        self, fn: Callable[[GameJob], GameSummary], iterable: Iterable[GameJob], /
+    ) -> Iterable[GameSummary]:
+        """Apply ``fn`` to every job; results in the jobs' order."""
+        ...
+
+
+def simulate(
+    game_id: str,
+    options: Mapping[str, OptionValue] | Options | None = None,
+    *,
+    games: int,
+    seed: int = 0,
+    jobs: int = 1,
+    policy: str = "random",
+    max_steps: int = DEFAULT_MAX_STEPS,
+    executor: MapExecutor | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationSummary:
+    """Play ``games`` whole games of ``game_id`` and summarise them.
+
+    ``policy`` names the policy every player uses (``random``, ``first`` or one of
+    the game's own). Game ``i`` is seeded with :func:`game_seed` ``(seed, i)``, so
+    the summary is the same whatever ``jobs`` is: with ``jobs > 1`` the games are
+    spread over that many worker processes; ``executor`` (anything with ``map``, see
+    :class:`MapExecutor`) runs them elsewhere instead, on a cluster say.
+    ``progress(done, total)`` is called as games finish. A game still running after
+    ``max_steps`` steps counts as unfinished.
+    """
+    if jobs < 1:
+        raise SimulationError(f"jobs must be at least 1, not {jobs}")
+    work = simulation_jobs(
+        game_id, options, games=games, seed=seed, policy=policy, max_steps=max_steps
+    )
+    results: list[GameSummary] = []
+
+    def collect(summaries: Iterable[GameSummary]) -> None:
+        for summary in summaries:
+            results.append(summary)
+            if progress is not None:
+                progress(len(results), len(work))
+
+    if executor is not None:
+        collect(executor.map(run_job, work))
+    elif jobs == 1 or len(work) == 1:
+        collect(run_job(job) for job in work)
+    else:
+        workers = min(jobs, len(work))
+        chunk = max(1, min(16, len(work) // (workers * 4)))
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            collect(pool.map(run_job, work, chunksize=chunk))
+    return summarise(results, seed=seed)
+
+
+# -- pictures ----------------------------------------------------------------------------------
+
+
+def save_histograms_png(summary: SimulationSummary, directory: Path) -> list[Path]:
+    """Save the summary's histograms as PNG files in ``directory``; returns their paths.
+
+    Needs matplotlib (``pip install 'byzantium[plot]'``); without it an
+    :class:`ImportError` says so in one line.
+    """
+    try:
+        figure_module = importlib.import_module("matplotlib.figure")
+        agg = importlib.import_module("matplotlib.backends.backend_agg")
+        ticker = importlib.import_module("matplotlib.ticker")
+    except ImportError:
+        raise ImportError(
+            "saving histograms as PNG needs matplotlib: pip install 'byzantium[plot]'"
+        ) from None
+    directory.mkdir(parents=True, exist_ok=True)
+    charts: list[tuple[str, str, Histogram]] = [("turns", "Turn at the end", summary.turns)]
+    charts += [
+        (f"score-{_slug(s.player)}", f"Score of {s.player}", s.histogram) for s in summary.scores
+    ]
+    charts += [
+        (f"cause-{i + 1}", f"Turn at the end: {c.cause}", c.turns)
+        for i, c in enumerate(summary.causes)
+    ]
+    written: list[Path] = []
+    for stem, title, chart in charts:
+        figure = figure_module.Figure(figsize=(7, 4))
+        agg.FigureCanvasAgg(figure)
+        axes = figure.add_subplot()
+        axes.bar([row.label for row in chart.rows], [row.count for row in chart.rows])
+        axes.set_title(f"{summary.game}: {title} ({summary.games} games)")
+        axes.set_ylabel("games")
+        axes.yaxis.set_major_locator(ticker.MaxNLocator(integer=True))
+        if len(chart.rows) > 10:
+            axes.tick_params(axis="x", labelrotation=45)
+        figure.tight_layout()
+        path = directory / f"{_slug(summary.game)}-{stem}.png"
+        figure.savefig(path)
+        written.append(path)
+    return written
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
