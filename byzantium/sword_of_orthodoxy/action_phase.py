@@ -27,13 +27,35 @@ __all__ = ["ActionPhase", "all_offers"]
 GROUPS = (outposts, infrastructure, battles, missions, statecraft)
 
 
-def all_offers(ctx: Context, state: SooState) -> list[Offer]:
-    """Every action the player may take now, in a fixed order."""
-    found = [offer for group in GROUPS for offer in group.offers(ctx, state)]
+def all_offers(ctx: Context, state: SooState) -> tuple[Offer, ...]:
+    """Every action the player may take now, in a fixed order.
+
+    The phase lists them twice for each decision: to ask, and again to carry out the
+    answer, in a state made of the same parts. The game keeps the last list, with
+    its state, so that the second listing costs nothing.
+    """
+    memo = ctx.game.offers_memo
+    if memo is not None and _same_parts(memo[0], state):
+        return memo[1]
+    found = tuple(offer for group in GROUPS for offer in group.offers(ctx, state))
     items = [offer.item for offer in found]
     if len(set(items)) != len(items):  # pragma: no cover - a programming error
         raise RuntimeError(f"two actions share a name: {items}")
+    ctx.game.offers_memo = (state, found)
     return found
+
+
+def _same_parts(one: SooState, other: SooState) -> bool:
+    """Whether two states are made of the very same (immutable) parts, hence equal."""
+    return (
+        one.board is other.board
+        and one.stack is other.stack
+        and one.pending is other.pending
+        and one.done is other.done
+        and one.counters is other.counters
+        and one.ending is other.ending
+        and one.turn == other.turn
+    )
 
 
 @attrs.frozen

@@ -434,27 +434,34 @@ class Advance(Task):
         path = self.path
         tile = ctx.cat.tile(self.tile)
         for current in _STEPS[_STEPS.index(step) :]:
-            task = attrs.evolve(self, step=current)
             opposed = not self.unopposed
             if current == _TRIBUTE and opposed and _on_path(ctx, state, "marker-tribute", path):
+                task = self._at(current)
                 return ask_roll(state, task, "9.5.4", f"Tribute roll on Path {path}", path=path)
             if current == _KASTRON and opposed and _kastron_usable(ctx, state, path):
+                task = self._at(current)
                 return ask_roll(state, task, "9.5.5", f"Kastron roll on Path {path}", path=path)
             if current == _SUPPORT and opposed:
                 options = support_options(ctx, state, path)
                 if options:
                     prompt = "the Ottomans deploy into Zone Β: use a Support Unit?"
-                    return ask_choice(state, task, "9.5.3", prompt, options)
+                    return ask_choice(state, self._at(current), "9.5.3", prompt, options)
             if current == _MOVE:
                 state, arrived = self._move(ctx, state, tile)
                 if not arrived:
                     return state
             if current == _TAURUS and opposed and _entered_taurus(ctx, state, path, tile):
+                task = self._at(current)
                 return ask_roll(state, task, "9.5.1", f"Taurus roll on Path {path}", path=path)
             hospital = _usable_hospital(ctx, state, path, tile) if current == _HOSPITAL else None
             if hospital is not None and opposed:
+                task = self._at(current)
                 return ask_roll(state, task, "9.5.2", f"Hospital roll on Path {path}", path=path)
         return state
+
+    def _at(self, step: str) -> Advance:
+        """This advance paused at ``step``, to be resumed with the answer to its request."""
+        return attrs.evolve(self, step=step)
 
     def _move(self, ctx: Context, state: SooState, tile: int) -> tuple[SooState, bool]:
         """Carry out the advance; ``False`` when it ended in a Siege (already pushed)."""

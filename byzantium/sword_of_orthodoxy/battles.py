@@ -61,6 +61,8 @@ from byzantium.sword_of_orthodoxy.engine import Context, Offer, ask_choice, ask_
 from byzantium.sword_of_orthodoxy.state import Roll, Select, SooAction, SooState, Task
 from byzantium.sword_of_orthodoxy.synopsis import special_attack
 from byzantium.sword_of_orthodoxy.world import (
+    EASTERN,
+    WESTERN,
     eastern_army,
     marker,
     move,
@@ -220,11 +222,13 @@ class PaidAttack(Task):
 def paid_attacks(ctx: Context, state: SooState) -> list[Offer]:
     """``attack <target>`` for every legal target the treasury (or a withdrawal) can pay for."""
     found: list[Offer] = []
+    carrier = stolos_carrier(ctx, state)
+    solidus = _solidus(ctx, state)
     for target in legal_targets(ctx, state):
-        if stolos_carrier(ctx, state) == target:
+        if target == carrier:
             affordable = bool(stolos_payments(ctx, state, target))
         else:
-            affordable = _solidus(ctx, state) >= attack_cost(ctx, state, target)
+            affordable = solidus >= attack_cost(ctx, state, target)
         if affordable:
             item = _id(ctx, target)
             found.append(Offer(f"attack {item}", PaidAttack(item)))
@@ -486,11 +490,17 @@ class ShiftForces(Task):
 
 @RULES.implements("10.13")
 def shifting_forces(ctx: Context, state: SooState) -> list[Offer]:
-    """``shift-forces <path>`` for each Path one may withdraw from, if the attack has a target."""
+    """``shift-forces <path>`` for each Path one may withdraw from, if the attack has a target.
+
+    :func:`shift_targets` for a Path lists the targets on the other Paths, so the
+    targets of all Paths are looked for once, and the Paths they lie on noted.
+    """
+    targets = legal_targets(ctx, state, (*WESTERN, *EASTERN), fleet=False)
+    aimed = {ctx.cat.tiles[target].path for target in targets}
     return [
         Offer(f"shift-forces {path.name.lower()}", ShiftForces(path))
         for path in withdrawable_paths(ctx, state)
-        if shift_targets(ctx, state, path)
+        if any(other is not path for other in aimed)
     ]
 
 

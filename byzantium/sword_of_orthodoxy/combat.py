@@ -127,7 +127,7 @@ def stolos_carrier(ctx: Context, state: SooState) -> int | None:
     armies = zone_armies(ctx, state, space.path)
     if not armies:
         return None
-    numbered = ctx.cat.tiles_of(TileKind.ARMY, space.path)
+    numbered = ctx.cat.armies(space.path)
     value = state.board.value[stolos]
     if 1 <= value <= len(numbered) and numbered[value - 1] in armies:
         return numbered[value - 1]
@@ -140,7 +140,7 @@ def _put_stolos_on(ctx: Context, state: SooState, army: int) -> SooState:
     path = ctx.cat.tiles[army].path
     value = 0
     if path is not None and path.western:
-        value = ctx.cat.tiles_of(TileKind.ARMY, path).index(army) + 1
+        value = ctx.cat.armies(path).index(army) + 1
     board = state.board.move(stolos, state.board.where[army], value)
     return attrs.evolve(state, board=board)
 
@@ -250,12 +250,15 @@ def legal_targets(
             if lone:
                 found.extend(armies if len(armies) == 1 else [])
                 continue
+            # Every Army of a Zone is protected, or none is: asked once per Zone.
+            shielded = bool(armies) and protected(ctx, state, armies[0])
+            found.extend(a for a in armies if a == carrier or not shielded)
         else:
             hostile = eastern_army(ctx, state, path)
             if lone or hostile is None:
                 continue
-            armies = [hostile]
-        found.extend(a for a in armies if a == carrier or not protected(ctx, state, a))
+            if hostile == carrier or not protected(ctx, state, hostile):
+                found.append(hostile)
     if not fleet:
         found = [a for a in found if a != carrier]
     if not paths and not lone:

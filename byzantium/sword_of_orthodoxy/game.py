@@ -26,7 +26,7 @@ from byzantium.sword_of_orthodoxy.components import (
     _read_files,
     load_components,
 )
-from byzantium.sword_of_orthodoxy.engine import Context, run_task, settle
+from byzantium.sword_of_orthodoxy.engine import Context, Offer, run_task, settle
 from byzantium.sword_of_orthodoxy.infrastructure import akritai_intercept
 from byzantium.sword_of_orthodoxy.policy import sensible_policy
 from byzantium.sword_of_orthodoxy.render import render_state
@@ -85,10 +85,15 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         directory = str(self.options["components"])
         self.components = load_components(directory) if directory else _shipped_components()
         self.catalog = Catalog(self.components)
+        #: The last Byzantine Action Phase menu and its state (see ``action_phase``).
+        self.offers_memo: tuple[SooState, tuple[Offer, ...]] | None = None
         self._data = b"".join(_read_files(directory or None)[name] for name in DATA_FILES)
         scenario = str(self.options["scenario"])
-        if scenario not in {s.id for s in self.components.scenarios}:
+        setup = next((s for s in self.components.scenarios if s.id == scenario), None)
+        if setup is None:
             raise UnknownOptionError(f"the component files define no scenario {scenario!r}")
+        #: Where the scenario's setup puts tiles: ``(tile id, space id)`` pairs.
+        self.setup_placements = frozenset((p.tile, p.space) for p in setup.placements)
 
     # -- contract ------------------------------------------------------------------
 

@@ -80,11 +80,7 @@ AWAITING_ROME = ("outpost-rome", "outpost-hispania", "outpost-sicily")
 
 def _starts_with_greek_fire(ctx: Context) -> bool:
     """Whether the scenario's setup puts Lazica on the Greek Fire space (Appendix E)."""
-    scenario = str(ctx.game.options.get("scenario", ""))
-    for setup in ctx.cat.components.scenarios:
-        if setup.id == scenario:
-            return any(p.tile == LAZICA and p.space == GREEK_FIRE for p in setup.placements)
-    return False
+    return (LAZICA, GREEK_FIRE) in ctx.game.setup_placements
 
 
 def greek_fire_activated(ctx: Context, state: SooState) -> bool:

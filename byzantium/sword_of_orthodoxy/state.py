@@ -213,6 +213,24 @@ class Catalog:
             self.chits[self.tile_index[chit.id]] = chit
         self.spaces: tuple[MapSpace, ...] = components.spaces
         self.space_index: dict[str, int] = {s.id: i for i, s in enumerate(self.spaces)}
+        # The catalogue never changes: the look-ups rules make all the time are answered
+        # from tables built here (per Path) or on first use (tiles by kind).
+        self._tiles_of: dict[tuple[TileKind, Path | None], tuple[int, ...]] = {}
+        self._armies = {path: self.tiles_of(TileKind.ARMY, path) for path in Path}
+        self._mongols = {
+            path: tuple(
+                t for t in self.tiles_of(TileKind.MARKER, path) if self.tiles[t].front.strength
+            )
+            for path in Path
+        }
+        self._themas = {path: self._line_of(path) for path in Path}
+        self._zones: dict[Path, int] = {}
+        self._reserves: dict[Path, int] = {}
+        for i, space in enumerate(self.spaces):
+            if space.path is not None and space.kind is SpaceKind.ZONE:
+                self._zones.setdefault(space.path, i)
+            if space.path is not None and space.kind is SpaceKind.RESERVES:
+                self._reserves.setdefault(space.path, i)
 
     # -- look-ups ---------------------------------------------------------------
 
@@ -226,11 +244,23 @@ class Catalog:
 
     def tiles_of(self, kind: TileKind, path: Path | None = None) -> tuple[int, ...]:
         """Indexes of the tiles of a kind (and Path)."""
-        return tuple(
-            i
-            for i, tile in enumerate(self.tiles)
-            if tile.kind is kind and (path is None or tile.path is path)
-        )
+        key = (kind, path)
+        found = self._tiles_of.get(key)
+        if found is None:
+            found = self._tiles_of[key] = tuple(
+                i
+                for i, tile in enumerate(self.tiles)
+                if tile.kind is kind and (path is None or tile.path is path)
+            )
+        return found
+
+    def armies(self, path: Path) -> tuple[int, ...]:
+        """Indexes of a Path's Army tiles (``tiles_of(TileKind.ARMY, path)``)."""
+        return self._armies[path]
+
+    def mongols(self, path: Path) -> tuple[int, ...]:
+        """The markers of a Path with a strength: the Mongols, who stand in for its Army."""
+        return self._mongols[path]
 
     def face(self, board: Board, tile: int) -> Face:
         """The face of a tile that is up."""
@@ -245,29 +275,34 @@ class Catalog:
 
     def on(self, board: Board, space: int, tiles: Iterable[int] | None = None) -> list[int]:
         """The tiles (among ``tiles``, default all) on a space."""
-        pool = range(len(self.tiles)) if tiles is None else tiles
-        return [i for i in pool if board.where[i] == space]
+        where = board.where
+        if tiles is None:
+            return [i for i, there in enumerate(where) if there == space]
+        return [i for i in tiles if where[i] == space]
 
     def themas(self, path: Path) -> tuple[int, ...]:
         """Space indexes of an eastern Path, from Constantinople's neighbour to the Homeland."""
+        return self._themas[path]
+
+    def zone(self, path: Path) -> int:
+        """Space index of a western Path's Zone."""
+        found = self._zones.get(path)
+        if found is None:
+            raise KeyError((path, SpaceKind.ZONE))
+        return found
+
+    def reserves(self, path: Path) -> int:
+        """Space index of a western Path's Reserves."""
+        found = self._reserves.get(path)
+        if found is None:
+            raise KeyError((path, SpaceKind.RESERVES))
+        return found
+
+    def _line_of(self, path: Path) -> tuple[int, ...]:
         line = sorted(
             (s for s in self.spaces if s.path is path and s.position), key=lambda s: s.position
         )
         return tuple(self.space_index[s.id] for s in line)
-
-    def zone(self, path: Path) -> int:
-        """Space index of a western Path's Zone."""
-        return self._path_space(path, SpaceKind.ZONE)
-
-    def reserves(self, path: Path) -> int:
-        """Space index of a western Path's Reserves."""
-        return self._path_space(path, SpaceKind.RESERVES)
-
-    def _path_space(self, path: Path, kind: SpaceKind) -> int:
-        for i, space in enumerate(self.spaces):
-            if space.path is path and space.kind is kind:
-                return i
-        raise KeyError((path, kind))
 
 
 def _chit_tile(chit: TurnChit) -> Tile:

@@ -1219,7 +1219,7 @@ def _put_stolos_on(ctx: Context, state: SooState, army: int) -> SooState:
     path = ctx.cat.tiles[army].path
     value = 0
     if path is not None and path.western:
-        value = ctx.cat.tiles_of(TileKind.ARMY, path).index(army) + 1
+        value = ctx.cat.armies(path).index(army) + 1
     board = state.board.move(stolos, state.board.where[army], value)
     name = ctx.cat.spaces[state.board.where[army]].name
     _log(ctx, f"Stolos: the enemy fleet sails with the Army in {name}")

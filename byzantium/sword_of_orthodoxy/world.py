@@ -60,11 +60,9 @@ def tiles_on(ctx: Context, state: SooState, space: str, kind: TileKind | None = 
     """The tiles on a space (of one kind, if given), in catalogue order."""
     index = ctx.cat.space(space)
     where = state.board.where
-    return [
-        i
-        for i, tile in enumerate(ctx.cat.tiles)
-        if where[i] == index and (kind is None or tile.kind is kind)
-    ]
+    if kind is None:
+        return [i for i, there in enumerate(where) if there == index]
+    return [i for i in ctx.cat.tiles_of(kind) if where[i] == index]
 
 
 def move(ctx: Context, state: SooState, tile: int, space: str, value: int = 0) -> SooState:
@@ -133,12 +131,12 @@ def eastern_army(ctx: Context, state: SooState, path: Path) -> int | None:
     The Mongol tiles stand in for the Army of Paths Ε and Ζ while they are on the map
     (5.2.3 Mongols); they are markers with a strength, and are preferred.
     """
-    spaces = set(ctx.cat.themas(path))
+    spaces = ctx.cat.themas(path)
     where = state.board.where
-    for tile in ctx.cat.tiles_of(TileKind.MARKER, path):
-        if ctx.cat.tiles[tile].front.strength and where[tile] in spaces:
+    for tile in ctx.cat.mongols(path):
+        if where[tile] in spaces:
             return tile
-    for tile in ctx.cat.tiles_of(TileKind.ARMY, path):
+    for tile in ctx.cat.armies(path):
         if where[tile] in spaces:
             return tile
     return None
@@ -176,14 +174,14 @@ def zone_armies(ctx: Context, state: SooState, path: Path) -> list[int]:
     """The Barbarian Armies in a western Path's Zone (Siege tiles excluded)."""
     zone = ctx.cat.zone(path)
     where = state.board.where
-    return [t for t in ctx.cat.tiles_of(TileKind.ARMY, path) if where[t] == zone]
+    return [t for t in ctx.cat.armies(path) if where[t] == zone]
 
 
 def reserve_armies(ctx: Context, state: SooState, path: Path) -> list[int]:
     """The Armies in a western Path's Reserves."""
     reserves = ctx.cat.reserves(path)
     where = state.board.where
-    return [t for t in ctx.cat.tiles_of(TileKind.ARMY, path) if where[t] == reserves]
+    return [t for t in ctx.cat.armies(path) if where[t] == reserves]
 
 
 def socials_on_map(ctx: Context, state: SooState) -> list[int]:
@@ -209,7 +207,7 @@ def match_tribe(ctx: Context, state: SooState, path: Path) -> SooState:
     strong = ctx.cat.has(state.board, current, Icon.HORSE)
     wanted = Icon.HORSE if strong else Icon.MAN
     board = state.board
-    for army in ctx.cat.tiles_of(TileKind.ARMY, path):
+    for army in ctx.cat.armies(path):
         record = ctx.cat.tiles[army]
         if record.back is not None:
             board = board.flip(army, wanted not in record.front.icons)
