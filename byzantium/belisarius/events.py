@@ -459,7 +459,7 @@ def migrant_locations(cat: Catalog, state: BelState, unit: int, region: int) -> 
     box = cat.box_of(region)
     if box and _fits(cat, unit, box):
         found.append(box)
-    for hex_ in sorted(cat.regions[region].hexes):
+    for hex_ in cat.region_hexes[region]:
         if hex_ in state.markers.pillaged or hex_ in zoc or not _fits(cat, unit, hex_):
             continue
         if cat.counters[unit].naval and not cat.map.is_coastal(hex_):

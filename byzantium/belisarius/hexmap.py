@@ -385,6 +385,9 @@ class HexMap:
     _features: dict[tuple[int, int], frozenset[HexsideFeature]] = attrs.field(
         init=False, repr=False, eq=False
     )
+    #: Answers of :meth:`neighbours` and :meth:`is_coastal`, filled in as asked.
+    _neighbours: dict[int, tuple[int, ...]] = attrs.field(init=False, repr=False, eq=False)
+    _coastal: dict[int, bool] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         region_at = {h: region.name for region in self.regions for h in region.hexes}
@@ -396,6 +399,8 @@ class HexMap:
         object.__setattr__(
             self, "_features", {key: frozenset(value) for key, value in features.items()}
         )
+        object.__setattr__(self, "_neighbours", {})
+        object.__setattr__(self, "_coastal", {})
 
     # -- the grid -----------------------------------------------------------------
 
@@ -420,8 +425,12 @@ class HexMap:
     @RULES.implements("2.1")
     def neighbours(self, hex_number: int) -> tuple[int, ...]:
         """The on-map hexes sharing a side with ``hex_number`` (fewer at the edges)."""
-        self._require(hex_number)
-        return tuple(h for h in grid_neighbours(hex_number) if h in self)
+        found = self._neighbours.get(hex_number)
+        if found is None:
+            self._require(hex_number)
+            found = tuple(h for h in grid_neighbours(hex_number) if h in self)
+            self._neighbours[hex_number] = found
+        return found
 
     def edges(self, hex_number: int) -> frozenset[MapEdge]:
         """The map edges a hex lies on (empty for an interior hex)."""
@@ -455,6 +464,12 @@ class HexMap:
 
     def is_coastal(self, hex_number: int) -> bool:
         """A land hex touching water: an all-sea neighbour, or an all-sea or strait side."""
+        found = self._coastal.get(hex_number)
+        if found is None:
+            found = self._coastal[hex_number] = self._touches_water(hex_number)
+        return found
+
+    def _touches_water(self, hex_number: int) -> bool:
         if not self.is_land(hex_number):
             return False
         for other in self.neighbours(hex_number):

@@ -132,10 +132,9 @@ def levy_places(
         zoc = enemy_zoc(cat, state, player)
     pillaged = state.markers.pillaged
     places: list[int] = []
-    for hex_ in sorted(cat.regions[region].hexes):
-        if hex_ in used or hex_ in pillaged or hex_ in zoc or not cat.is_land(hex_):
-            continue
-        if kind is UnitKind.FLEET and not cat.map.is_coastal(hex_):
+    naval = kind is UnitKind.FLEET
+    for hex_ in (cat.region_coast if naval else cat.region_land)[region]:
+        if hex_ in used or hex_ in pillaged or hex_ in zoc:
             continue
         if can_place(cat, state, unit, hex_, player):
             places.append(hex_)

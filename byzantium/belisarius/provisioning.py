@@ -22,7 +22,7 @@ import attrs
 
 from byzantium.belisarius import RULES
 from byzantium.belisarius.engine import Context, ask_choice, push
-from byzantium.belisarius.state import BelAction, BelState, Done, Select, Task
+from byzantium.belisarius.state import AVAILABLE, BelAction, BelState, Done, Select, Task
 from byzantium.belisarius.world import controller, eliminate, in_play, one_of_each
 
 __all__ = ["ProvisioningPhase", "feeders", "provisioning_bill", "underfed"]
@@ -31,11 +31,9 @@ __all__ = ["ProvisioningPhase", "feeders", "provisioning_bill", "underfed"]
 def feeders(ctx: Context, state: BelState, where: int) -> list[int]:
     """The phasing player's counters at ``where`` that must forage or be fed (20.0, 20.7)."""
     cat = ctx.cat
-    return [
-        u
-        for u in in_play(state)
-        if state.units.where[u] == where and controller(cat, state, u) == state.phasing
-    ]
+    if where <= AVAILABLE:  # off the map: nobody to feed
+        return []
+    return [u for u in state.units.at(where) if controller(cat, state, u) == state.phasing]
 
 
 @RULES.implements("20.1", "20.2", "20.4", "20.5", "20.6", "18.5", "19.7")

@@ -98,7 +98,7 @@ def _side(player: int) -> str:
 @RULES.implements("10.31", "11.21")
 def recruit_cost(cat: Catalog, kind: UnitKind) -> int | None:
     """Solidus Points a Mercenary of ``kind`` costs (10.31); None if never recruited."""
-    return cat.components.unit_type(kind).recruit
+    return cat.unit_types[kind].recruit
 
 
 def _is_port(cat: Catalog, hex_: int) -> bool:

@@ -41,7 +41,7 @@ from byzantium.belisarius.state import (
     Units,
 )
 from byzantium.belisarius.stratagems import PickStratagems, initial_pool
-from byzantium.belisarius.world import CONTROL_OF, can_place, controller, units_at
+from byzantium.belisarius.world import CONTROL_OF, can_place, controller
 
 __all__ = ["Deploy", "initial_state", "setup_hexes"]
 
@@ -195,27 +195,30 @@ def setup_hexes(
         city = cat.map.city(placement.not_near_city).hex
         barred = {city, *cat.map.neighbours(city)}
     legal: list[int] = []
-    for hex_ in sorted(cat.regions[region].hexes):
-        if hex_ in barred or not cat.is_land(hex_):
+    for hex_ in (cat.region_coast if naval else cat.region_land)[region]:
+        if hex_ in barred:
             continue
-        if naval and not cat.map.is_coastal(hex_):
-            continue
-        if len(units_at(state, hex_)) >= cat.forage(hex_, state.markers):
+        if len(state.units.at(hex_)) >= cat.forage(hex_, state.markers):
             continue
         if can_place(cat, state, unit, hex_, owner):
             legal.append(hex_)
     empty = {
         c.hex
         for c in cat.map.cities_in(cat.regions[region].name)
-        if c.hex not in barred and not units_at(state, c.hex)
+        if c.hex not in barred and not state.units.at(c.hex)
     }
     coastal = {h for h in empty if cat.map.is_coastal(h)}
+    inland = empty - coastal
     land, fleets = rest
+    elsewhere = _coverage(land, fleets, len(inland), len(coastal))
 
     def filled(hex_: int) -> int:
-        inland_left = len(empty - coastal - {hex_})
-        coastal_left = len(coastal - {hex_})
-        return (hex_ in empty) + _coverage(land, fleets, inland_left, coastal_left)
+        if hex_ not in empty:
+            return elsewhere
+        inland_left = len(inland) - (hex_ in inland)
+        coastal_left = len(coastal) - (hex_ in coastal)
+        return 1 + _coverage(land, fleets, inland_left, coastal_left)
 
-    best = max((filled(h) for h in legal), default=0)
-    return [h for h in legal if filled(h) == best]
+    scores = [filled(h) for h in legal]
+    best = max(scores, default=0)
+    return [h for h, score in zip(legal, scores, strict=True) if score == best]

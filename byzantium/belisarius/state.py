@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 import attrs
 
-from byzantium.belisarius.components import Components, Side, UnitKind
+from byzantium.belisarius.components import Components, Side, UnitKind, UnitType
 from byzantium.belisarius.hexmap import HexMap, HexsideFeature, Terrain
 from byzantium.belisarius.scenarios import Control, Scenario
 from byzantium.core.codec import Tagged
@@ -179,23 +179,75 @@ class Units:
 
     where: tuple[int, ...]
     mutiny: tuple[bool, ...]
+    #: Caches, not part of the value: the counters at each location, and those in
+    #: play, built when first asked for (or carried over from the units moved from).
+    _by_place: dict[int, tuple[int, ...]] | None = attrs.field(
+        default=None, init=False, repr=False, eq=False, hash=False
+    )
+    _in_play: tuple[int, ...] | None = attrs.field(
+        default=None, init=False, repr=False, eq=False, hash=False
+    )
+
+    def at(self, where: int) -> tuple[int, ...]:
+        """The counters at a location, in counter order."""
+        by_place = self._by_place
+        if by_place is None:
+            by_place = self._index_places()
+        return by_place.get(where, ())
+
+    def in_play(self) -> tuple[int, ...]:
+        """The counters on the map or in a Peripheral Area box, in counter order."""
+        playing = self._in_play
+        if playing is None:
+            playing = tuple(unit for unit, place in enumerate(self.where) if place > AVAILABLE)
+            object.__setattr__(self, "_in_play", playing)
+        return playing
+
+    def _index_places(self) -> dict[int, tuple[int, ...]]:
+        lists: dict[int, list[int]] = {}
+        for unit, place in enumerate(self.where):
+            units = lists.get(place)
+            if units is None:
+                lists[place] = [unit]
+            else:
+                units.append(unit)
+        by_place = {place: tuple(units) for place, units in lists.items()}
+        object.__setattr__(self, "_by_place", by_place)
+        return by_place
 
     def move(self, unit: int, where: int) -> Units:
         """The units after moving one counter (a Guard counter leaving play turns loyal)."""
         places = list(self.where)
+        before = places[unit]
         places[unit] = where
         if where <= AVAILABLE and self.mutiny[unit]:
             faces = list(self.mutiny)
             faces[unit] = False
-            return Units(tuple(places), tuple(faces))
-        return Units(tuple(places), self.mutiny)
+            moved = Units(tuple(places), tuple(faces))
+        else:
+            moved = Units(tuple(places), self.mutiny)
+        if self._by_place is not None and before != where:
+            by_place = dict(self._by_place)
+            left = tuple(u for u in by_place[before] if u != unit)
+            if left:
+                by_place[before] = left
+            else:
+                del by_place[before]
+            by_place[where] = tuple(sorted((*by_place.get(where, ()), unit)))
+            object.__setattr__(moved, "_by_place", by_place)
+        if self._in_play is not None and (before > AVAILABLE) == (where > AVAILABLE):
+            object.__setattr__(moved, "_in_play", self._in_play)
+        return moved
 
     def flip(self, units: tuple[int, ...] | list[int], mutinying: bool) -> Units:
         """The units with the given Guard counters turned to one face (12.2)."""
         faces = list(self.mutiny)
         for unit in units:
             faces[unit] = mutinying
-        return Units(self.where, tuple(faces))
+        flipped = Units(self.where, tuple(faces))
+        object.__setattr__(flipped, "_by_place", self._by_place)
+        object.__setattr__(flipped, "_in_play", self._in_play)
+        return flipped
 
 
 @attrs.frozen
@@ -330,6 +382,8 @@ class Catalog:
                 )
         self.counters: tuple[Counter, ...] = tuple(counters)
         self.counter_index = {c.id: c.index for c in counters}
+        #: Whether each counter is a Fleet.
+        self.naval: tuple[bool, ...] = tuple(c.naval for c in counters)
         self.regions = hexmap.regions
         self.region_index = {r.name: i for i, r in enumerate(self.regions)}
         self.region_by_code = {r.code: i for i, r in enumerate(self.regions)}
@@ -348,6 +402,38 @@ class Catalog:
         self.capital = next((c.hex for c in hexmap.cities if c.capital), 0)
         self._forage: dict[int, int] = {h: hexmap.forage(h) for h in hexmap.hexes()}
         self._reach: dict[tuple[int, bool], tuple[int, ...]] = {}
+        self._constants = {c.id: c.value for c in components.constants}
+        #: The type record of each unit type (see :meth:`.Components.unit_type`).
+        self.unit_types: dict[UnitKind, UnitType] = {}
+        for unit_type in components.unit_types:
+            self.unit_types.setdefault(unit_type.kind, unit_type)
+        self._by_nationality: dict[tuple[str, UnitKind | None], tuple[int, ...]] = {}
+        for c in counters:
+            for key in ((c.nationality, None), (c.nationality, c.kind)):
+                self._by_nationality[key] = (*self._by_nationality.get(key, ()), c.index)
+        self._box_of: dict[int, int] = {}
+        for i, owner in enumerate(self.box_region):
+            self._box_of.setdefault(owner, i + 1)
+        # Fixed facts of the map, looked up by the rules over and over.
+        self._hex_region = {h: i for i, r in enumerate(self.regions) for h in r.hexes}
+        self._land = frozenset(h for h in hexmap.hexes() if hexmap.terrain_at(h) is not Terrain.SEA)
+        #: The printed City hexes, in the map file's order.
+        self.cities: tuple[int, ...] = tuple(c.hex for c in hexmap.cities)
+        #: Per Region: its hexes in hex order, its land hexes, the coastal ones among
+        #: those, and its printed City hexes in the map file's order.
+        self.region_hexes: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sorted(r.hexes)) for r in self.regions
+        )
+        self.region_land: tuple[tuple[int, ...], ...] = tuple(
+            tuple(h for h in hexes if h in self._land) for hexes in self.region_hexes
+        )
+        self.region_coast: tuple[tuple[int, ...], ...] = tuple(
+            tuple(h for h in hexes if hexmap.is_coastal(h)) for hexes in self.region_land
+        )
+        self.region_cities: tuple[tuple[int, ...], ...] = tuple(
+            tuple(h for h in self.cities if self.region_of_hex(h) == i)
+            for i in range(len(self.regions))
+        )
 
     def _region_of_nationality(self, nationality: str) -> int:
         for i, region in enumerate(self.regions):
@@ -367,6 +453,9 @@ class Catalog:
 
     def region_of_hex(self, hex_number: int) -> int:
         """Index of the Region a hex lies in (-1 for none, e.g. open sea)."""
+        found = self._hex_region.get(hex_number)
+        if found is not None:
+            return found
         region = self.map.region_at(hex_number)
         return -1 if region is None else self.region_index[region.name]
 
@@ -380,10 +469,7 @@ class Catalog:
 
     def box_of(self, region: int) -> int:
         """The Peripheral Area box of a Region (0 if it has none)."""
-        for i, owner in enumerate(self.box_region):
-            if owner == region:
-                return i + 1
-        return 0
+        return self._box_of.get(region, 0)
 
     def stratagem(self, stratagem_id: str) -> int:
         """Index of a Stratagem type."""
@@ -391,9 +477,11 @@ class Catalog:
 
     def of_nationality(self, nationality: str, kind: UnitKind | None = None) -> Iterator[int]:
         """Counters of a nationality (and type)."""
-        for c in self.counters:
-            if c.nationality == nationality and (kind is None or c.kind is kind):
-                yield c.index
+        return iter(self._by_nationality.get((nationality, kind), ()))
+
+    def constant(self, constant_id: str) -> int:
+        """A printed limit by id (see :meth:`.Components.constant`)."""
+        return self._constants[constant_id]
 
     # -- per-hex facts ------------------------------------------------------------
 
@@ -432,4 +520,4 @@ class Catalog:
 
     def is_land(self, hex_number: int) -> bool:
         """Whether a hex holds land (everything but all-sea)."""
-        return self.map.terrain_at(hex_number) is not Terrain.SEA
+        return hex_number in self._land or self.map.terrain_at(hex_number) is not Terrain.SEA

@@ -85,24 +85,26 @@ def controller(cat: Catalog, state: BelState, unit: int) -> int:
     home = cat.home[unit]
     if home < 0:
         return BARBARIAN if state.units.mutiny[unit] else EMPIRE
-    return PLAYER_OF[state.control[home]]
+    # PLAYER_OF[control], without hashing the enum: this is the hottest look-up.
+    control = state.control[home]
+    if control is Control.EMPIRE:
+        return EMPIRE
+    return BARBARIAN if control is Control.BARBARIAN else NOBODY
 
 
 def in_play(state: BelState) -> Iterator[int]:
     """Counters on the map or in a Peripheral Area box."""
-    for unit, where in enumerate(state.units.where):
-        if where > AVAILABLE:
-            yield unit
+    return iter(state.units.in_play())
 
 
 def units_at(state: BelState, where: int) -> list[int]:
     """The counters at a location."""
-    return [unit for unit, place in enumerate(state.units.where) if place == where]
+    return list(state.units.at(where))
 
 
 def friendly_units(cat: Catalog, state: BelState, player: int) -> list[int]:
     """Counters in play that ``player`` controls."""
-    return [u for u in in_play(state) if controller(cat, state, u) == player]
+    return [u for u in state.units.in_play() if controller(cat, state, u) == player]
 
 
 @RULES.implements("11.6", "11.61")
@@ -120,14 +122,14 @@ def available(cat: Catalog, state: BelState, nationality: str, kind: UnitKind) -
 
 def occupier(cat: Catalog, state: BelState, where: int) -> int | None:
     """Who has counters at a location: a player, NOBODY (Neutrals) or None (empty)."""
-    for unit in units_at(state, where):
+    for unit in state.units.at(where):
         return controller(cat, state, unit)
     return None
 
 
 def city_hexes(cat: Catalog, state: BelState) -> list[int]:
     """Hexes with a printed City or a Colony marker (27.31)."""
-    return [c.hex for c in cat.map.cities] + sorted(state.markers.colonies)
+    return [*cat.cities, *sorted(state.markers.colonies)]
 
 
 @RULES.implements("5.0", "5.1")
@@ -138,14 +140,15 @@ def occupied_cities(
 
     Occupation, not control, earns a city's taxes and lets recruits appear there (5.1).
     """
-    hexes = city_hexes(cat, state)
-    occupied: set[int] = set()
-    for unit in in_play(state):
-        where = state.units.where[unit]
-        if where in hexes and controller(cat, state, unit) == player:
-            occupied.add(where)
+    if region is None:
+        hexes = city_hexes(cat, state)
+    else:
+        colonies = sorted(h for h in state.markers.colonies if cat.region_of_hex(h) == region)
+        hexes = [*cat.region_cities[region], *colonies]
     return [
-        h for h in hexes if h in occupied and (region is None or cat.region_of_hex(h) == region)
+        h
+        for h in hexes
+        if any(controller(cat, state, unit) == player for unit in state.units.at(h))
     ]
 
 
@@ -164,19 +167,16 @@ def enemy_zoc(cat: Catalog, state: BelState, player: int) -> frozenset[int]:
     """
     enemy = 1 - player
     cities = set(city_hexes(cat, state))
-    first_at: dict[int, int] = {}
-    for unit, where in enumerate(state.units.where):
-        if where >= FIRST_HEX:
-            first_at.setdefault(where, unit)
+    where_of = state.units.where
     zoc: set[int] = set()
-    for unit, where in enumerate(state.units.where):
-        if where < FIRST_HEX or controller(cat, state, unit) != enemy:
-            continue
-        for hex_ in cat.zoc_reach(where, cat.counters[unit].naval):
-            held = hex_ in cities and hex_ in first_at
-            if held and controller(cat, state, first_at[hex_]) != enemy:
-                continue
-            zoc.add(hex_)
+    for unit in state.units.in_play():
+        where = where_of[unit]
+        if where >= FIRST_HEX and controller(cat, state, unit) == enemy:
+            zoc.update(cat.zoc_reach(where, cat.naval[unit]))
+    for hex_ in cities & zoc:
+        holders = state.units.at(hex_)
+        if holders and controller(cat, state, holders[0]) != enemy:
+            zoc.discard(hex_)
     return frozenset(zoc)
 
 
@@ -195,8 +195,10 @@ def can_place(cat: Catalog, state: BelState, unit: int, where: int, owner: int) 
     """
     if AVAILABLE < where < FIRST_HEX and cat.home[unit] != cat.box_region[where - 1]:
         return False
-    there = units_at(state, where)
-    if where >= FIRST_HEX and len(there) >= cat.components.constant("stacking-limit"):
+    there = state.units.at(where)
+    if not there:
+        return True
+    if where >= FIRST_HEX and len(there) >= cat.constant("stacking-limit"):
         return False
     for other in there:
         if controller(cat, state, other) != owner:
@@ -214,7 +216,7 @@ def _identity(cat: Catalog, state: BelState, unit: int) -> str:
 @RULES.implements("11.8")
 def box_room(cat: Catalog, state: BelState, box: int) -> int:
     """How many more reinforcements a Peripheral Area box takes this player turn (11.8)."""
-    limit = cat.components.constant("peripheral-reinforcements")
+    limit = cat.constant("peripheral-reinforcements")
     return max(0, limit - state.boxed.count(box))
 
 
@@ -306,14 +308,14 @@ def belligerency(ctx: Context, state: BelState, region: int) -> BelState:
 
 
 def _region_units(cat: Catalog, state: BelState, region: int) -> list[int]:
-    return [u for u in in_play(state) if cat.home[u] == region]
+    return [u for u in state.units.in_play() if cat.home[u] == region]
 
 
 def _stacked_with_others(cat: Catalog, state: BelState, unit: int, region: int) -> bool:
     where = state.units.where[unit]
     return any(
         cat.home[other] != region and controller(cat, state, other) != NOBODY
-        for other in units_at(state, where)
+        for other in state.units.at(where)
         if other != unit
     )
 
