@@ -1,0 +1,504 @@
+"""Both games as OpenSpiel games: ``pyspiel.load_game("byzantium_belisarius")``.
+
+Importing this module registers every game of :data:`SPIEL_GAMES` with OpenSpiel's
+game registry, under a short name (``byzantium_sword_of_orthodoxy``,
+``byzantium_belisarius``) whose game parameters are the game's options (see
+:meth:`~byzantium.core.game.Game.resolve_options`)::
+
+    import pyspiel
+    import byzantium.openspiel  # registers the games
+
+    game = pyspiel.load_game("byzantium_belisarius", {"scenario": 1})
+    state = game.new_initial_state()
+
+OpenSpiel is an optional dependency (``pip install byzantium[openspiel]``). Without
+it this module still imports, and its helpers that need no OpenSpiel (the action
+encoding, the observation strings) work; only :func:`register_games` and the
+OpenSpiel classes need it.
+
+Action encoding
+---------------
+
+OpenSpiel identifies actions by integers. Our actions carry free text (a
+:class:`~byzantium.sword_of_orthodoxy.state.Select` names an option such as
+``"withdraw alpha, withdraw beta"``), and the texts a game may offer are open-ended,
+so no fixed numbering of every possible action exists. The encoding is therefore
+positional, and it is the same at player and chance nodes:
+
+* the id of an action is its position in
+  :meth:`~byzantium.core.game.Game.legal_actions` of the state it is played in (the
+  game's fixed order, simplest first; at a chance node, the order of
+  :meth:`~byzantium.core.game.Game.chance_outcomes`);
+* the ids of a state are therefore ``0 .. n-1``, sorted as OpenSpiel requires, and an
+  id means something only together with the state it is played in. Use
+  :func:`action_for_id` and :func:`id_for_action` (or the JSON variants
+  :func:`action_json` and :func:`id_for_json`) to translate.
+
+``num_distinct_actions`` is an upper bound of the number of legal actions of any
+decision, and ``max_chance_outcomes`` of the outcomes of any chance node. Both are
+measured bounds with headroom (see :data:`SPIEL_GAMES`), not proven ones: a state that
+offers more raises :class:`LimitExceededError` rather than hand OpenSpiel an id out of
+range. The same holds for ``max_game_length``, the number of decisions of a game.
+
+Chance, returns, observations
+-----------------------------
+
+Chance nodes are explicit: ``chance_outcomes()`` lists every outcome with its exact
+probability converted to a float. Returns are
+:meth:`~byzantium.core.game.Game.returns` at the end of the game (0 before).
+
+Observation strings are canonical JSON of :meth:`~byzantium.core.game.Game.observation`
+(:func:`observation_string`): the whole state in Sword of Orthodoxy, a game of
+perfect information; in Belisarius the player's view of 22.0-22.2
+(:func:`byzantium.belisarius.observation.observe`), which shows the other player's
+Stratagem markers and treasury only while the player may examine them. Information
+state strings (:func:`information_state_string`) add the player's perfect recall:
+every earlier action as the player may see it
+(:meth:`~byzantium.core.game.Game.visible_action`), one line each, before the
+current observation. Neither ever shows an action id, whose position could betray
+what the other player was offered. No tensors are provided.
+
+States are immutable, so cloning an OpenSpiel state copies a reference; serialising
+one stores the game's options and the actions played (as JSON), and deserialising
+replays them.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import ClassVar, Generic, TypeVar
+
+import attrs
+
+from byzantium.core.codec import JSONValue, canonical_json, codec_for
+from byzantium.core.errors import ByzantiumError
+from byzantium.core.game import CHANCE, TERMINAL, Game, OptionValue
+from byzantium.core.registry import game_class
+
+try:
+    import pyspiel  # type: ignore[import-not-found]
+except ModuleNotFoundError:  # pragma: no cover - OpenSpiel is an optional extra
+    pyspiel = None
+
+__all__ = [
+    "SPIEL_GAMES",
+    "LimitExceededError",
+    "SpielSpec",
+    "action_for_id",
+    "action_json",
+    "action_names",
+    "chance_probabilities",
+    "id_for_action",
+    "id_for_json",
+    "information_state_string",
+    "observation_string",
+    "register_games",
+]
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class LimitExceededError(ByzantiumError):
+    """A state goes beyond a bound declared to OpenSpiel (more legal actions, chance
+    outcomes or decisions than the game's :class:`SpielSpec` allows)."""
+
+
+@attrs.frozen
+class SpielSpec:
+    """How one of our games is declared to OpenSpiel.
+
+    ``game`` is our game id; ``short_name`` OpenSpiel's name of it. The three bounds
+    are checked at run time (:class:`LimitExceededError`). ``min_utility`` and
+    ``max_utility`` bound :meth:`~byzantium.core.game.Game.returns`; ``zero_sum``
+    says whether the returns of every finished game sum to 0.
+    """
+
+    game: str
+    short_name: str
+    long_name: str
+    num_distinct_actions: int
+    max_chance_outcomes: int
+    max_game_length: int
+    min_utility: float
+    max_utility: float
+    zero_sum: bool
+    perfect_information: bool
+
+
+#: The games this module registers, by OpenSpiel short name.
+#:
+#: The bounds were measured with random playouts (``num_distinct_actions``: at most
+#: 104 choices in 600 games of Sword of Orthodoxy over both scenarios and all its
+#: options, 292 in 90 of Belisarius, where a counter set up in the Franks may go to
+#: any of 291 hexes, 34.0; ``max_game_length``: at most 169 and 684 decisions).
+#: Chance nodes roll at most three dice (216 outcomes) or draw one of at most 216
+#: counters. Each bound leaves ample headroom for the Operations Phase of Belisarius
+#: (issue 6).
+SPIEL_GAMES: Mapping[str, SpielSpec] = {
+    spec.short_name: spec
+    for spec in (
+        SpielSpec(
+            game="sword-of-orthodoxy",
+            short_name="byzantium_sword_of_orthodoxy",
+            long_name="Sword of Orthodoxy (byzantium)",
+            num_distinct_actions=512,
+            max_chance_outcomes=216,
+            max_game_length=2_000,
+            # returns: -1 for a Defeat, VP/100 for a victory (12.3: -0.1 to 0.9)
+            min_utility=-1.0,
+            max_utility=1.0,
+            zero_sum=False,
+            perfect_information=True,
+        ),
+        SpielSpec(
+            game="belisarius",
+            short_name="byzantium_belisarius",
+            long_name="Belisarius (byzantium)",
+            num_distinct_actions=1024,
+            max_chance_outcomes=216,
+            max_game_length=20_000,
+            min_utility=-1.0,
+            max_utility=1.0,
+            zero_sum=True,
+            perfect_information=False,
+        ),
+    )
+}
+
+
+@functools.lru_cache(maxsize=32)
+def _game(game_id: str, options: tuple[tuple[str, OptionValue], ...]) -> Game[object, object]:
+    """One shared instance of our game per id and options (games are stateless)."""
+    return game_class(game_id)(dict(options))
+
+
+# -- the action encoding ---------------------------------------------------------------
+
+
+def action_for_id(game: Game[S, A], state: S, action_id: int) -> A:
+    """The action (or chance outcome) whose id is ``action_id`` in ``state``."""
+    choices = game.legal_actions(state)
+    if not 0 <= action_id < len(choices):
+        raise ValueError(f"no action {action_id} here: {len(choices)} actions are legal")
+    return choices[action_id]
+
+
+def id_for_action(game: Game[S, A], state: S, action: A) -> int:
+    """The id of a legal action (or chance outcome) of ``state``."""
+    try:
+        return game.legal_actions(state).index(action)
+    except ValueError:
+        raise ValueError(f"{action!r} is not legal here") from None
+
+
+def action_json(game: Game[S, A], state: S, action_id: int) -> JSONValue:
+    """The action of an id as JSON (:meth:`~byzantium.core.game.Game.encode_action`)."""
+    return game.encode_action(action_for_id(game, state, action_id))
+
+
+def id_for_json(game: Game[S, A], state: S, data: JSONValue) -> int:
+    """The id of the action whose JSON is ``data`` (the inverse of :func:`action_json`)."""
+    return id_for_action(game, state, game.decode_action(data))
+
+
+def action_names(game: Game[S, A], state: S) -> tuple[str, ...]:
+    """The names of the legal ids of ``state``, in order:
+    :meth:`~byzantium.core.game.Game.describe_action`, followed by the action's JSON
+    where two actions have the same description (two counters of the same name in a
+    cup, say)."""
+    choices = game.legal_actions(state)
+    names = [game.describe_action(state, action) for action in choices]
+    repeated = {name for name, count in Counter(names).items() if count > 1}
+    return tuple(
+        f"{name} {canonical_json(game.encode_action(action))}" if name in repeated else name
+        for name, action in zip(names, choices, strict=True)
+    )
+
+
+def chance_probabilities(game: Game[S, A], state: S) -> list[tuple[int, float]]:
+    """The outcomes of a chance node as (id, probability) pairs, our exact fractions
+    converted to the nearest floats."""
+    return [(i, float(p)) for i, (_, p) in enumerate(game.chance_outcomes(state))]
+
+
+# -- observations -------------------------------------------------------------------
+
+
+def observation_string(game: Game[S, A], state: S, player: int) -> str:
+    """What ``player`` may see of ``state``, as canonical JSON of
+    :meth:`~byzantium.core.game.Game.observation` (nothing else)."""
+    view = game.observation(state, player)
+    return canonical_json(codec_for(type(view)).encode(view))
+
+
+def _actor_name(game: Game[S, A], actor: int) -> str:
+    return "chance" if actor == CHANCE else game.player_name(actor)
+
+
+def information_state_string(
+    game: Game[S, A], trail: Sequence[tuple[S, A]], state: S, player: int
+) -> str:
+    """``player``'s information state: the actions played so far as he may see them,
+    one line each (``trail`` holds each action with the state it was played in),
+    then his observation of ``state``."""
+    lines = [f"player {player}"]
+    for before, action in trail:
+        seen = game.visible_action(before, action, player)
+        if seen is not None:
+            actor = _actor_name(game, game.current_player(before))
+            lines.append(f"{actor}: {canonical_json(game.encode_action(seen))}")
+    lines.append(observation_string(game, state, player))
+    return "\n".join(lines)
+
+
+# -- the OpenSpiel side -------------------------------------------------------------
+
+
+@attrs.frozen(slots=False)
+class _Node(Generic[S, A]):
+    """The contents of an OpenSpiel state: our game, our state and the actions played,
+    each with the state it was played in. Immutable: copying returns it unchanged,
+    pickling stores the options and the actions, and unpickling replays them."""
+
+    spec: SpielSpec
+    game: Game[S, A]
+    state: S
+    trail: tuple[tuple[S, A], ...] = ()
+    decisions: int = 0
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Node[S, A]:
+        del memo
+        return self
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        actions = [canonical_json(self.game.encode_action(a)) for _, a in self.trail]
+        options = tuple(sorted(self.game.options.items()))
+        return (_replay, (self.spec.short_name, options, actions))
+
+    def play(self, action_id: int) -> _Node[S, A]:
+        actor = self.game.current_player(self.state)
+        action = action_for_id(self.game, self.state, action_id)
+        decisions = self.decisions + (actor != CHANCE)
+        if decisions > self.spec.max_game_length:
+            raise LimitExceededError(
+                f"{self.spec.short_name}: more than max_game_length="
+                f"{self.spec.max_game_length} decisions; raise the bound in SPIEL_GAMES"
+            )
+        after = self.game.apply(self.state, action)
+        return _Node(self.spec, self.game, after, (*self.trail, (self.state, action)), decisions)
+
+    @functools.cached_property
+    def names(self) -> tuple[str, ...]:
+        """The names of the legal ids, unique as OpenSpiel requires (see
+        :func:`action_names`)."""
+        return action_names(self.game, self.state)
+
+    def choices(self) -> int:
+        """How many ids are legal (checked against the declared bound)."""
+        count = len(self.game.legal_actions(self.state))
+        chance = self.game.current_player(self.state) == CHANCE
+        bound = self.spec.max_chance_outcomes if chance else self.spec.num_distinct_actions
+        if count > bound:
+            what = "max_chance_outcomes" if chance else "num_distinct_actions"
+            raise LimitExceededError(
+                f"{self.spec.short_name}: {count} legal ids exceed {what}={bound} at rule "
+                f"{self.game.decision_rule(self.state)}; raise the bound in SPIEL_GAMES"
+            )
+        return count
+
+
+def _replay(
+    short_name: str, options: tuple[tuple[str, OptionValue], ...], actions: list[str]
+) -> _Node[object, object]:
+    spec = SPIEL_GAMES[short_name]
+    node: _Node[object, object] = _Node(spec, _game(spec.game, options), _initial(spec, options))
+    for text in actions:
+        node = node.play(id_for_json(node.game, node.state, json.loads(text)))
+    return node
+
+
+@functools.lru_cache(maxsize=32)
+def _initial(spec: SpielSpec, options: tuple[tuple[str, OptionValue], ...]) -> object:
+    return _game(spec.game, options).initial_state()
+
+
+def register_games() -> None:
+    """Register every game of :data:`SPIEL_GAMES` with OpenSpiel (done on import when
+    OpenSpiel is installed; registering again does nothing)."""
+    if pyspiel is None:
+        raise ModuleNotFoundError(
+            "OpenSpiel is not installed: pip install 'byzantium[openspiel]'", name="pyspiel"
+        )
+    known = set(pyspiel.registered_names())
+    for spec in SPIEL_GAMES.values():
+        if spec.short_name not in known:
+            # A class, not a closure, as the maker: OpenSpiel's registry outlives the
+            # interpreter, and a class is never freed when the registry lets it go.
+            maker = type(f"SpielGame_{spec.short_name}", (SpielGame,), {"spec": spec})
+            pyspiel.register_game(_game_type(spec), maker)
+
+
+def _game_type(spec: SpielSpec) -> object:
+    kind = pyspiel.GameType
+    info = kind.Information
+    return kind(
+        short_name=spec.short_name,
+        long_name=spec.long_name,
+        dynamics=kind.Dynamics.SEQUENTIAL,
+        chance_mode=kind.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=info.PERFECT_INFORMATION
+        if spec.perfect_information
+        else info.IMPERFECT_INFORMATION,
+        utility=kind.Utility.ZERO_SUM if spec.zero_sum else kind.Utility.GENERAL_SUM,
+        reward_model=kind.RewardModel.TERMINAL,
+        max_num_players=game_class(spec.game).NUM_PLAYERS,
+        min_num_players=game_class(spec.game).NUM_PLAYERS,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification={o.name: o.default for o in game_class(spec.game).OPTIONS},
+    )
+
+
+if pyspiel is not None:
+
+    class SpielGame(pyspiel.Game):  # type: ignore[misc]
+        """One of our games as an OpenSpiel game (made by ``pyspiel.load_game``).
+
+        :func:`register_games` registers a subclass per game, which sets ``spec``.
+        """
+
+        spec: ClassVar[SpielSpec]
+
+        def __init__(self, params: Mapping[str, object] | None = None) -> None:
+            spec = self.spec
+            options = game_class(spec.game).resolve_options(params or {})
+            self.options = tuple(sorted(options.items()))
+            self.byzantium_game = _game(spec.game, self.options)
+            cls = game_class(spec.game)
+            info = pyspiel.GameInfo(
+                num_distinct_actions=spec.num_distinct_actions,
+                max_chance_outcomes=spec.max_chance_outcomes,
+                num_players=cls.NUM_PLAYERS,
+                min_utility=spec.min_utility,
+                max_utility=spec.max_utility,
+                utility_sum=0.0 if spec.zero_sum else None,
+                max_game_length=spec.max_game_length,
+            )
+            super().__init__(_game_type(spec), info, dict(self.options))
+
+        def new_initial_state(self, *args: object) -> SpielState:
+            """The state before the first decision (OpenSpiel's initial-state strings
+            are not supported)."""
+            if args:
+                raise ValueError(f"{self.spec.short_name} has no initial-state strings")
+            return SpielState(self)
+
+        def make_py_observer(self, iig_obs_type: object = None, params: object = None) -> _Observer:
+            """Observation strings (``perfect_recall=False``, the default) or
+            information state strings (``perfect_recall=True``) of one player."""
+            if not isinstance(iig_obs_type, pyspiel.IIGObservationType):
+                params, iig_obs_type = iig_obs_type, None  # called as f(params)
+            if params:
+                raise ValueError(f"observation parameters are not supported: {params!r}")
+            obs = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+            private = pyspiel.PrivateInfoType.SINGLE_PLAYER
+            if not obs.public_info or (
+                obs.private_info != private and not self.spec.perfect_information
+            ):
+                raise ValueError(
+                    f"{self.spec.short_name} observes one player's view only "
+                    "(public_info=True, private_info=SINGLE_PLAYER)"
+                )
+            return _Observer(bool(obs.perfect_recall))
+
+    class SpielState(pyspiel.State):  # type: ignore[misc]
+        """A state of one of our games as an OpenSpiel state.
+
+        ``byzantium_state`` is our state and ``byzantium_game`` our game, for the
+        helpers of this module and everything else of the library.
+        """
+
+        def __init__(self, game: SpielGame) -> None:
+            super().__init__(game)
+            state = _initial(game.spec, game.options)
+            self._node: _Node[object, object] = _Node(game.spec, game.byzantium_game, state)
+
+        @property
+        def byzantium_game(self) -> Game[object, object]:
+            """Our game."""
+            return self._node.game
+
+        @property
+        def byzantium_state(self) -> object:
+            """Our state."""
+            return self._node.state
+
+        def current_player(self) -> int:
+            """A player index, or OpenSpiel's chance or terminal id."""
+            actor = self._node.game.current_player(self._node.state)
+            if actor == TERMINAL:
+                return int(pyspiel.PlayerId.TERMINAL)
+            if actor == CHANCE:
+                return int(pyspiel.PlayerId.CHANCE)
+            return actor
+
+        def is_terminal(self) -> bool:
+            """Whether the game is over."""
+            return self._node.game.is_terminal(self._node.state)
+
+        def _legal_actions(self, player: int) -> list[int]:
+            del player  # OpenSpiel only asks for the player to move
+            return list(range(self._node.choices()))
+
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            """Every outcome id with its probability."""
+            self._node.choices()
+            return chance_probabilities(self._node.game, self._node.state)
+
+        def _apply_action(self, action: int) -> None:
+            self._node = self._node.play(action)
+
+        def _action_to_string(self, player: int, action: int) -> str:
+            del player
+            names = self._node.names
+            if not 0 <= action < len(names):
+                raise ValueError(f"no action {action} here: {len(names)} actions are legal")
+            return names[action]
+
+        def returns(self) -> list[float]:
+            """Our game's returns when it is over, 0 for everybody before."""
+            node = self._node
+            if not node.game.is_terminal(node.state):
+                return [0.0] * node.game.NUM_PLAYERS
+            return list(node.game.returns(node.state))
+
+        def __str__(self) -> str:
+            node = self._node
+            return node.game.render(node.state)
+
+    class _Observer:
+        """The Python observer OpenSpiel asks for strings (no tensors)."""
+
+        def __init__(self, perfect_recall: bool) -> None:
+            self.perfect_recall = perfect_recall
+            self.tensor = None
+            self.dict: dict[str, object] = {}
+
+        def set_from(self, state: SpielState, player: int) -> None:
+            """Nothing to do: there are no tensors."""
+            del state, player
+
+        def string_from(self, state: SpielState, player: int) -> str:
+            """The observation or information state string of ``player``."""
+            node = state._node
+            if self.perfect_recall:
+                return information_state_string(node.game, node.trail, node.state, player)
+            return observation_string(node.game, node.state, player)
+
+    register_games()

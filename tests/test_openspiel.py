@@ -1,0 +1,309 @@
+"""The OpenSpiel adapter (:mod:`byzantium.openspiel`); skipped without OpenSpiel.
+
+Run with ``tox -e openspiel``, which installs the ``openspiel`` extra.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import random
+import subprocess
+import sys
+from fractions import Fraction
+
+import attrs
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from byzantium import openspiel  # noqa: E402  (needs pyspiel, checked above)
+from byzantium.belisarius.diplomacy import HIDDEN  # noqa: E402
+from byzantium.belisarius.observation import draw_recipient  # noqa: E402
+from byzantium.belisarius.state import BelState, Draw, RequestKind, Stratagems  # noqa: E402
+from byzantium.core.codec import canonical_json  # noqa: E402
+from byzantium.core.game import CHANCE, Game  # noqa: E402
+
+SOO = "byzantium_sword_of_orthodoxy"
+BEL = "byzantium_belisarius"
+#: Short Belisarius games: scenario 1, where a random player soon capitulates.
+QUICK_BEL = {"scenario": 1, "capitulation": True}
+
+
+def playthrough(name: str, params: dict[str, object], seed: int) -> list[openspiel.SpielState]:
+    """Every state of one game played through OpenSpiel with random choices."""
+    rng = random.Random(seed)
+    state = pyspiel.load_game(name, params).new_initial_state()
+    states = [state.clone()]
+    while not state.is_terminal():
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(ids, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        states.append(state.clone())
+    return states
+
+
+@pytest.fixture(scope="module")
+def soo_game() -> list[openspiel.SpielState]:
+    return playthrough(SOO, {}, seed=3)
+
+
+@pytest.fixture(scope="module")
+def bel_game() -> list[openspiel.SpielState]:
+    # A whole game (no capitulation), so that markers are bought and drawn.
+    return playthrough(BEL, {"scenario": 1, "capitulation": False}, seed=5)
+
+
+# -- registration -----------------------------------------------------------------------
+
+
+def test_both_games_are_registered_with_their_options_as_parameters() -> None:
+    names = pyspiel.registered_names()
+    assert SOO in names
+    assert BEL in names
+    game = pyspiel.load_game(BEL, {"scenario": 2, "pillage": True})
+    assert game.byzantium_game.options["scenario"] == 2
+    assert game.byzantium_game.options["pillage"] is True
+    assert game.get_parameters()["scenario"] == 2
+    text = pyspiel.load_game("byzantium_sword_of_orthodoxy(scenario=millennium)")
+    assert text.byzantium_game.options["scenario"] == "millennium"
+    assert game.num_players() == 2
+    assert pyspiel.load_game(SOO).num_players() == 1
+
+
+def test_game_types_declare_chance_and_information() -> None:
+    soo = pyspiel.load_game(SOO).get_type()
+    bel = pyspiel.load_game(BEL).get_type()
+    assert soo.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert soo.information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert bel.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert bel.utility == pyspiel.GameType.Utility.ZERO_SUM
+
+
+def test_registering_again_does_nothing() -> None:
+    openspiel.register_games()
+    assert pyspiel.registered_names().count(BEL) == 1
+
+
+def test_without_openspiel_the_module_imports_and_registering_says_what_to_install() -> None:
+    code = (
+        "import sys; sys.modules['pyspiel'] = None\n"
+        "import byzantium.openspiel as m\n"
+        "try:\n    m.register_games()\n"
+        "except ModuleNotFoundError as exc:\n    print(exc)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "pip install 'byzantium[openspiel]'" in out.stdout
+
+
+# -- OpenSpiel's own consistency checks ---------------------------------------------------
+
+
+def test_random_sim_test_sword_of_orthodoxy() -> None:
+    game = pyspiel.load_game(SOO)
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+
+
+def test_random_sim_test_belisarius() -> None:
+    game = pyspiel.load_game(BEL, QUICK_BEL)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    whole_game = pyspiel.load_game(BEL, {"scenario": 1, "capitulation": False})
+    pyspiel.random_sim_test(whole_game, num_sims=1, serialize=False, verbose=False)
+
+
+# -- the action encoding ------------------------------------------------------------------
+
+
+def test_action_ids_round_trip_along_played_games(
+    soo_game: list[openspiel.SpielState], bel_game: list[openspiel.SpielState]
+) -> None:
+    for spiel_state in (*soo_game, *bel_game):
+        game: Game[object, object] = spiel_state.byzantium_game
+        state = spiel_state.byzantium_state
+        if spiel_state.is_terminal():
+            assert spiel_state.legal_actions() == []
+            continue
+        ids = spiel_state.legal_actions()
+        actions = game.legal_actions(state)
+        assert ids == list(range(len(actions)))
+        names = [spiel_state.action_to_string(spiel_state.current_player(), i) for i in ids]
+        assert len(set(names)) == len(names)
+        for i in ids:
+            action = openspiel.action_for_id(game, state, i)
+            assert action == actions[i]
+            assert openspiel.id_for_action(game, state, action) == i
+            data = openspiel.action_json(game, state, i)
+            assert openspiel.id_for_json(game, state, json.loads(json.dumps(data))) == i
+            assert names[i].startswith(game.describe_action(state, action))
+
+
+def test_each_transition_is_our_game_applying_the_action(
+    soo_game: list[openspiel.SpielState], bel_game: list[openspiel.SpielState]
+) -> None:
+    for states in (soo_game, bel_game):
+        for before, after in itertools.pairwise(states):
+            game = before.byzantium_game
+            action_id = after.history()[-1]
+            action = openspiel.action_for_id(game, before.byzantium_state, action_id)
+            assert game.apply(before.byzantium_state, action) == after.byzantium_state
+        assert states[-1].is_terminal()
+        assert states[-1].returns() == list(game.returns(states[-1].byzantium_state))
+
+
+def test_ids_out_of_range_are_refused(soo_game: list[openspiel.SpielState]) -> None:
+    state = soo_game[0]
+    game = state.byzantium_game
+    with pytest.raises(ValueError, match="actions are legal"):
+        openspiel.action_for_id(game, state.byzantium_state, len(state.legal_actions()))
+
+
+def test_a_bound_too_small_is_a_clear_error() -> None:
+    spec = attrs.evolve(openspiel.SPIEL_GAMES[SOO], num_distinct_actions=1)
+    tiny = type("TinySoo", (openspiel.SpielGame,), {"spec": spec})()
+    state = tiny.new_initial_state()
+    while state.is_chance_node():  # the first decision offers several choices
+        state.apply_action(state.chance_outcomes()[0][0])
+    with pytest.raises(openspiel.LimitExceededError, match="num_distinct_actions=1"):
+        state.legal_actions()
+
+
+def test_clones_share_our_immutable_state(bel_game: list[openspiel.SpielState]) -> None:
+    state = bel_game[len(bel_game) // 2]
+    clone = state.clone()
+    assert clone.byzantium_state is state.byzantium_state
+    assert clone.history() == state.history()
+    clone.apply_action(clone.legal_actions()[0] if not clone.is_chance_node() else 0)
+    assert clone.byzantium_state is not state.byzantium_state
+
+
+def test_serialisation_replays_the_actions(bel_game: list[openspiel.SpielState]) -> None:
+    state = bel_game[len(bel_game) // 3]
+    text = pyspiel.serialize_game_and_state(state.get_game(), state)
+    _, copy = pyspiel.deserialize_game_and_state(text)
+    assert copy.byzantium_state == state.byzantium_state
+    assert copy.history() == state.history()
+    assert copy.information_state_string(0) == state.information_state_string(0)
+
+
+# -- chance ----------------------------------------------------------------------------
+
+
+def test_chance_probabilities_are_ours_as_floats(
+    soo_game: list[openspiel.SpielState], bel_game: list[openspiel.SpielState]
+) -> None:
+    chance_nodes = [s for s in (*soo_game, *bel_game) if s.is_chance_node()]
+    assert chance_nodes
+    for spiel_state in chance_nodes:
+        exact = spiel_state.byzantium_game.chance_outcomes(spiel_state.byzantium_state)
+        outcomes = spiel_state.chance_outcomes()
+        assert [i for i, _ in outcomes] == list(range(len(exact)))
+        assert [p for _, p in outcomes] == [float(p) for _, p in exact]
+        assert sum(p for _, p in exact) == Fraction(1)
+        assert math.isclose(math.fsum(p for _, p in outcomes), 1.0, abs_tol=1e-12)
+
+
+# -- observations --------------------------------------------------------------------------
+
+
+def test_sword_of_orthodoxy_observes_the_whole_state(
+    soo_game: list[openspiel.SpielState],
+) -> None:
+    for spiel_state in soo_game[:: max(1, len(soo_game) // 20)]:
+        game = spiel_state.byzantium_game
+        whole = canonical_json(game.encode_state(spiel_state.byzantium_state))
+        assert spiel_state.observation_string(0) == whole
+        assert spiel_state.information_state_string(0).endswith(whole)
+
+
+def _with_other_secrets_changed(state: BelState, other: int) -> BelState:
+    """The state with the other player's treasury and the types of his markers changed
+    (the number of his markers, which is public, kept)."""
+    hands = list(state.stratagems.hands)
+    hand = hands[other]
+    hands[other] = hand[1:] + hand[:1]
+    solidus = list(state.solidus)
+    solidus[other] += 7
+    return attrs.evolve(
+        state,
+        stratagems=Stratagems(state.stratagems.pool, (hands[0], hands[1])),
+        solidus=(solidus[0], solidus[1]),
+    )
+
+
+def test_belisarius_observations_hide_the_other_players_secrets(
+    bel_game: list[openspiel.SpielState],
+) -> None:
+    hidden_views = 0
+    for spiel_state in bel_game:
+        game = spiel_state.byzantium_game
+        state = spiel_state.byzantium_state
+        assert isinstance(state, BelState)
+        for player in (0, 1):
+            other = 1 - player
+            seen = spiel_state.observation_string(player)
+            assert seen == openspiel.observation_string(game, state, player)
+            view = json.loads(seen)
+            if state.revealed[player]:
+                continue
+            hidden_views += 1
+            assert view["other_hand"] is None
+            assert view["other_treasury"] is None
+            changed = _with_other_secrets_changed(state, other)
+            assert openspiel.observation_string(game, changed, player) == seen
+            assert openspiel.observation_string(game, changed, other) != (
+                spiel_state.observation_string(other)
+            )
+    assert hidden_views > 0
+
+
+def test_belisarius_information_states_mask_the_other_players_draws(
+    bel_game: list[openspiel.SpielState],
+) -> None:
+    final = bel_game[-1]
+    masked = 0
+    for player in (0, 1):
+        lines = final.information_state_string(player).split("\n")
+        assert lines[0] == f"player {player}"
+        assert len(lines) == len(bel_game) + 1  # a line per action, then the observation
+        for before, line in zip(bel_game[:-1], lines[1:-1], strict=True):
+            state = before.byzantium_state
+            assert isinstance(state, BelState)
+            action = openspiel.action_for_id(
+                before.byzantium_game, state, final.history()[len(before.history())]
+            )
+            request = state.pending
+            assert request is not None
+            secret = (
+                isinstance(action, Draw)
+                and request.kind is RequestKind.DRAW
+                and draw_recipient(request) == 1 - player
+                and not state.revealed[player]
+            )
+            if secret:
+                masked += 1
+                assert line == "chance: " + canonical_json({"type": "Draw", "stratagem": HIDDEN})
+            elif before.current_player() == CHANCE:
+                encoded = canonical_json(before.byzantium_game.encode_action(action))
+                assert line == f"chance: {encoded}"
+    assert masked > 0
+
+
+def test_information_states_differ_by_player_and_grow_with_the_game(
+    bel_game: list[openspiel.SpielState],
+) -> None:
+    middle = bel_game[len(bel_game) // 2]
+    assert middle.information_state_string(0) != middle.information_state_string(1)
+    earlier = bel_game[len(bel_game) // 4].information_state_string(0).split("\n")[:-1]
+    assert middle.information_state_string(0).split("\n")[: len(earlier)] == earlier
+
+
+def test_unsupported_observation_types_are_refused() -> None:
+    game = pyspiel.load_game(BEL)
+    public_only = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(ValueError, match="one player's view"):
+        game.make_py_observer(public_only)
