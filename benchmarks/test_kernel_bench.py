@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from byzantium import play, playout, replay
@@ -16,6 +17,8 @@ from byzantium.core.drivers import sample
 from tests.pig import Face, PigGame, PigState, RollDie
 
 GAME = PigGame()
+
+pytestmark = pytest.mark.benchmark(group="kernel")
 
 
 def test_apply_player_action(benchmark: BenchmarkFixture) -> None:

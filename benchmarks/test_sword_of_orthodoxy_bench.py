@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from byzantium import play, playout
@@ -11,6 +12,8 @@ from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
 
 GAME = SwordOfOrthodoxy()
 MILLENNIUM = SwordOfOrthodoxy({"scenario": "millennium"})
+
+pytestmark = pytest.mark.benchmark(group="sword-of-orthodoxy")
 
 
 def test_initial_state(benchmark: BenchmarkFixture) -> None:
@@ -37,4 +40,6 @@ def test_recorded_game_with_digests(benchmark: BenchmarkFixture) -> None:
 def test_sensible_policy_game(benchmark: BenchmarkFixture) -> None:
     policy = GAME.policies()["sensible"]
     seeds = iter(range(10**6))
-    benchmark.pedantic(lambda: play(GAME, policy, seed=next(seeds)), rounds=3, iterations=1)
+    benchmark.pedantic(  # type: ignore[no-untyped-call]
+        lambda: play(GAME, policy, seed=next(seeds)), rounds=3, iterations=1
+    )

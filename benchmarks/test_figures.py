@@ -1,0 +1,85 @@
+"""The figures of issue 8 (printed at the end of the run), and checks of the harness.
+
+The checks make sure the harness measures what it says: the playout loop plays the
+same games as :func:`byzantium.playout`, the round trip gives back an equal state,
+the OpenSpiel anchors play to the end. None of them looks at a time.
+``BYZANTIUM_BENCH_SECONDS`` sets the playout time per game (default 6).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from benchmarks.conftest import REPORT
+from benchmarks.harness import (
+    byzantium_subject,
+    deep_size,
+    measure_memory,
+    open_spiel_subject,
+    playout,
+    trajectory,
+)
+from benchmarks.report import collect
+from byzantium import load_game
+from byzantium import playout as library_playout
+
+GAMES = {
+    "sword-of-orthodoxy": {},
+    "belisarius": {"scenario": 1, "capitulation": False},
+}
+
+
+def test_figures(request: pytest.FixtureRequest) -> None:
+    seconds = float(os.environ.get("BYZANTIUM_BENCH_SECONDS", "6"))
+    report = collect(seconds)
+    request.config.stash[REPORT] = report
+    names = [figures.name for figures in report.figures]
+    assert names[:2] == ["sword-of-orthodoxy", "belisarius"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_loop_plays_the_library_playout(name: str) -> None:
+    game = load_game(name, **GAMES[name])
+    subject = byzantium_subject(name, game)
+    for seed in range(2):
+        states = trajectory(subject, random.Random(seed))
+        assert playout(subject, random.Random(seed)) == len(states) - 1
+        final = library_playout(game, game.initial_state(), random.Random(seed))
+        assert states[-1] == final
+        assert game.is_terminal(final)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_round_trip_gives_back_the_state(name: str) -> None:
+    game = load_game(name, **GAMES[name])
+    subject = byzantium_subject(name, game)
+    states = trajectory(subject, random.Random(3))
+    assert all(subject.round_trip(state) == state for state in states[::7])
+
+
+def test_deep_size_counts_a_shared_object_once() -> None:
+    part = tuple(range(300, 400))
+    assert deep_size((part, part)) < 2 * deep_size(part)
+    assert deep_size((part, part)) > deep_size(part)
+
+
+def test_memory_of_a_chain_is_positive() -> None:
+    subject = byzantium_subject("sword-of-orthodoxy", load_game("sword-of-orthodoxy"))
+    per_state, method = measure_memory(subject, 50)
+    assert per_state is not None
+    assert per_state > 0
+    assert method.startswith("tracemalloc")
+
+
+@pytest.mark.parametrize("name", ["backgammon", "python_tic_tac_toe"])
+def test_anchor_plays_to_the_end(name: str) -> None:
+    pytest.importorskip("pyspiel")
+    subject = open_spiel_subject(name)
+    assert subject is not None
+    states = trajectory(subject, random.Random(1))
+    assert states[-1].is_terminal()  # type: ignore[attr-defined]
+    assert not states[0].is_terminal()  # type: ignore[attr-defined]  # a kept copy
+    assert playout(subject, random.Random(1)) == len(states) - 1
