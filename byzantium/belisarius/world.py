@@ -156,8 +156,9 @@ def occupied_cities(
 
 
 @RULES.implements("15.11", "15.12", "15.13", "15.1#2", "15.12#2", "15.13#2")
-def enemy_zoc(cat: Catalog, state: BelState, player: int) -> frozenset[int]:
-    """Hexes in a Zone of Control of ``player``'s enemies.
+def enemy_zoc(cat: Catalog, state: BelState, player: int, *, naval: bool = True) -> frozenset[int]:
+    """Hexes in a Zone of Control of ``player``'s enemies (of their land units only
+    when ``naval`` is false: Fleets' zones do not hinder land movement, 19.4).
 
     Each belligerent enemy counter on the map projects into its six neighbours (15.11),
     enemy-occupied hexes included (15.1#2); a land unit's not into all-sea hexes nor
@@ -171,8 +172,9 @@ def enemy_zoc(cat: Catalog, state: BelState, player: int) -> frozenset[int]:
     zoc: set[int] = set()
     for unit in state.units.in_play():
         where = where_of[unit]
-        if where >= FIRST_HEX and controller(cat, state, unit) == enemy:
-            zoc.update(cat.zoc_reach(where, cat.naval[unit]))
+        fleet = cat.naval[unit]
+        if where >= FIRST_HEX and (naval or not fleet) and controller(cat, state, unit) == enemy:
+            zoc.update(cat.zoc_reach(where, fleet))
     for hex_ in cities & zoc:
         holders = state.units.at(hex_)
         if holders and controller(cat, state, holders[0]) != enemy:

@@ -1,0 +1,365 @@
+"""Land movement of a force: where it can go with its Operations Points, at what cost.
+
+A pure query on a state (nothing moves here): :func:`reachable` searches outward from
+the force's location, cheapest first, and answers every location the force could end
+an ordinary land move in, with the fewest Operations Points it costs to get there.
+
+- Each hex entered costs its line of the Terrain Effects Chart (16.1); a City (or a
+  Colony, 27.31) uses the City line, Constantinopolis the capital's.
+- Crossing a road hexside costs the road's rate instead and waives the river extra
+  (16.21); a pass hexside costs the pass's rate instead (16.22); a river hexside
+  costs its extra (16.23); a strait hexside is the only way across water and costs
+  its extra (16.24, 16.32). The cheapest reading of a hexside is used.
+- Never into a hex holding someone else's counters (16.31), nor into all-sea.
+- Entering an enemy Zone of Control ends the move; a force never steps from one enemy
+  Zone of Control straight into another, which also bounds a force that starts in
+  one (15.2, 15.21, 15.22, 16.5). Enemy Fleets' zones do not hinder land units (19.4).
+- A force made only of counters of a Peripheral Area's nationality may enter its box
+  from the Region's land hexes on the box's map edges for the box's price, and leave
+  it into those hexes for their normal price; Zones of Control neither reach into the
+  box nor keep a force on an edge hex from stepping in (18.2#2, 18.21, 18.211).
+
+Stacking is only checked where a move ends (13.1): see :func:`exceeds_stacking` and
+:func:`may_end_at`.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import weakref
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+import attrs
+
+from byzantium.belisarius import RULES
+from byzantium.belisarius.hexmap import HexsideFeature, Terrain
+from byzantium.belisarius.state import (
+    BARBARIAN,
+    FIRST_HEX,
+    BelState,
+    Catalog,
+    Markers,
+)
+from byzantium.belisarius.world import controller, enemy_zoc
+
+__all__ = [
+    "box_entry_hexes",
+    "exceeds_stacking",
+    "land_zoc",
+    "may_end_at",
+    "reachable",
+    "step_cost",
+]
+
+#: Lines of the Terrain Effects Chart used here (components data ids).
+_CITY = "city"
+_CAPITAL = "constantinopolis"
+_BOX = "peripheral-area"
+
+
+@attrs.frozen
+class _Rates:
+    """The chart lines movement reads, looked up once per catalogue."""
+
+    ground: dict[Terrain, Fraction | None]
+    city: Fraction | None
+    capital: Fraction | None
+    box: Fraction
+    road: Fraction
+    passage: Fraction
+    river: Fraction
+    strait: Fraction
+
+
+@attrs.frozen
+class _Tables:
+    """Per catalogue: the chart rates, each hexside's printed step cost, box edges."""
+
+    rates: _Rates
+    #: (from, to) -> (cost along a road, cost along a pass, extra besides the hex cost
+    #: off those routes); None for a hexside land units may never cross.
+    sides: dict[tuple[int, int], tuple[Fraction | None, Fraction | None, Fraction] | None]
+    #: Box number -> the land hexes a force enters it from / leaves it into.
+    box_edges: dict[int, tuple[int, ...]]
+    #: Hex -> the boxes it leads into.
+    edge_boxes: dict[int, tuple[int, ...]]
+    #: Costs in whole units of 1/scale point, so the search adds integers.
+    scale: int
+    #: Hex -> (neighbour, scaled printed cost) for every neighbour land units may
+    #: enter, filled in as asked (Colonies, which change, are priced apart).
+    steps: dict[int, tuple[tuple[int, int], ...]]
+
+
+_TABLES: weakref.WeakKeyDictionary[Catalog, _Tables] = weakref.WeakKeyDictionary()
+
+
+def _tables(cat: Catalog) -> _Tables:
+    found = _TABLES.get(cat)
+    if found is None:
+        found = _TABLES[cat] = _build(cat)
+    return found
+
+
+def _build(cat: Catalog) -> _Tables:
+    comps = cat.components
+    ground = {t: comps.terrain_type(t.value).movement for t in Terrain}
+    rates = _Rates(
+        ground=ground,
+        city=comps.terrain_type(_CITY).movement,
+        capital=comps.terrain_type(_CAPITAL).movement,
+        box=_required(comps.terrain_type(_BOX).movement, _BOX),
+        road=_required(comps.hexside("road").movement, "road"),
+        passage=_required(comps.hexside("pass").movement, "pass"),
+        river=comps.hexside("river").extra,
+        strait=comps.hexside("strait").extra,
+    )
+    box_edges: dict[int, tuple[int, ...]] = {}
+    edge_boxes: dict[int, list[int]] = {}
+    for number, area in enumerate(cat.peripherals, start=1):
+        region = cat.map.region(area.region).hexes
+        hexes = sorted(
+            h
+            for edge in area.edges
+            for h in cat.map.edge_hexes(edge)
+            if h in region and cat.is_land(h)
+        )
+        box_edges[number] = tuple(dict.fromkeys(hexes))
+        for h in box_edges[number]:
+            edge_boxes.setdefault(h, []).append(number)
+    prices = [*rates.ground.values(), rates.city, rates.capital, rates.box, rates.road]
+    prices += [rates.passage, rates.river, rates.strait]
+    scale = math.lcm(*(p.denominator for p in prices if p is not None))
+    edges = {h: tuple(b) for h, b in edge_boxes.items()}
+    return _Tables(rates, {}, box_edges, edges, scale, {})
+
+
+def _steps(cat: Catalog, tables: _Tables, state: BelState, a: int) -> tuple[tuple[int, int], ...]:
+    found = tables.steps.get(a)
+    if found is None:
+        printed = attrs.evolve(state, markers=Markers())
+        found = tuple(
+            (b, _scaled(tables, cost))
+            for b in cat.map.neighbours(a)
+            if (cost := step_cost(cat, printed, a, b)) is not None
+        )
+        tables.steps[a] = found
+    return found
+
+
+def _scaled(tables: _Tables, cost: Fraction) -> int:
+    scaled = cost * tables.scale
+    if scaled.denominator != 1:
+        raise ValueError(f"cost {cost} is not a multiple of 1/{tables.scale}")
+    return scaled.numerator
+
+
+def _required(value: Fraction | None, line: str) -> Fraction:
+    if value is None:
+        raise ValueError(f"the Terrain Effects Chart line {line!r} has no movement cost")
+    return value
+
+
+def _side(
+    cat: Catalog, tables: _Tables, a: int, b: int
+) -> tuple[Fraction | None, Fraction | None, Fraction] | None:
+    key = (a, b)
+    if key in tables.sides:
+        return tables.sides[key]
+    features = cat.map.features(a, b)
+    rates = tables.rates
+    entry: tuple[Fraction | None, Fraction | None, Fraction] | None
+    if not cat.is_land(b) or (
+        HexsideFeature.SEA in features and HexsideFeature.STRAIT not in features
+    ):
+        entry = None
+    else:
+        strait = rates.strait if HexsideFeature.STRAIT in features else Fraction(0)
+        river = rates.river if HexsideFeature.RIVER in features else Fraction(0)
+        road = rates.road + strait if HexsideFeature.ROAD in features else None
+        passage = rates.passage + river + strait if HexsideFeature.PASS in features else None
+        entry = (road, passage, river + strait)
+    tables.sides[key] = entry
+    return entry
+
+
+def _hex_cost(cat: Catalog, tables: _Tables, state: BelState, hex_: int) -> Fraction | None:
+    rates = tables.rates
+    city = cat.map.city_at(hex_)
+    if city is not None:
+        return rates.capital if city.capital else rates.city
+    if hex_ in state.markers.colonies:
+        return rates.city
+    return rates.ground[cat.map.terrain_at(hex_)]
+
+
+@RULES.implements("16.1", "16.21", "16.22", "16.23", "16.24", "16.32", "27.31")
+def step_cost(cat: Catalog, state: BelState, a: int, b: int) -> Fraction | None:
+    """Operations Points for a land force to step from hex ``a`` into adjacent hex ``b``.
+
+    The hex's chart line (a City's, or a Colony's as a City, 27.31) plus the extra of a
+    river (16.23) or strait (16.24) hexside; along a road the road's rate instead and no
+    river extra (16.21); along a pass the pass's rate instead of the hex's (16.22). The
+    cheapest applicable reading counts. None where land units may not go: all-sea hexes
+    and all-sea hexsides other than straits (16.32). Counters in the way are not looked
+    at here (see :func:`reachable`).
+    """
+    tables = _tables(cat)
+    side = _side(cat, tables, a, b)
+    if side is None:
+        return None
+    road, passage, extra = side
+    ground = _hex_cost(cat, tables, state, b)
+    options = [c for c in (road, passage) if c is not None]
+    if ground is not None:
+        options.append(ground + extra)
+    return min(options) if options else None
+
+
+def box_entry_hexes(cat: Catalog, box: int) -> tuple[int, ...]:
+    """The land hexes of a Peripheral Area's Region on the box's map edges (18.2#2)."""
+    return _tables(cat).box_edges.get(box, ())
+
+
+@RULES.implements("15.11", "15.12", "19.4")
+def land_zoc(cat: Catalog, state: BelState, player: int) -> frozenset[int]:
+    """Hexes where enemy Zones of Control hinder ``player``'s land units.
+
+    :func:`.world.enemy_zoc` of the enemy's land units: Fleets' zones do not block land
+    movement (19.4).
+    """
+    return enemy_zoc(cat, state, player, naval=False)
+
+
+@RULES.implements(
+    "16.1",
+    "16.31",
+    "16.5",
+    "15.2",
+    "15.21",
+    "15.22",
+    "18.2#2",
+    "18.21",
+    "18.211",
+    "14.31",
+)
+def reachable(
+    cat: Catalog, state: BelState, units: Sequence[int], start: int, points: Fraction | int
+) -> dict[int, Fraction]:
+    """Every location the force ``units`` (all at ``start``) can move to on land with
+    ``points`` Operations Points, with the least cost of getting there.
+
+    The start is included at cost 0. Costs come from :func:`step_cost` (16.1, 16.2x);
+    a move never enters a hex holding counters its player does not control (16.31).
+    Entering an enemy Zone of Control ends the move, and no step goes from one enemy
+    Zone of Control straight into another, so a force starting in one may leave only
+    into hexes free of them (15.2, 15.21, 15.22, 16.5; Fleets' zones excepted, 19.4).
+    A force of one Peripheral Area's nationality only may step into that box from its
+    edge hexes for the box's price, Zones of Control notwithstanding, and out of it
+    into those hexes at their own price (18.2#2, 18.21, 18.211). Stacking is not
+    checked on the way (13.1 applies where the move ends: :func:`may_end_at`).
+    """
+    if not units:
+        raise ValueError("a force has at least one counter")
+    if any(state.units.where[u] != start for u in units):
+        raise ValueError(f"not every counter of the force is at {start}")
+    player = controller(cat, state, units[0])
+    tables = _tables(cat)
+    scale = tables.scale
+    budget = math.floor(Fraction(points) * scale)
+    zoc = land_zoc(cat, state, player)
+    homes = {cat.home[u] for u in units}
+    home = next(iter(homes)) if len(homes) == 1 else -1
+    own_box = cat.box_of(home) if home >= 0 else 0
+    box_cost = _scaled(tables, tables.rates.box)
+    colonies = state.markers.colonies
+    at = state.units.at
+
+    def blocked(where: int) -> bool:
+        return any(controller(cat, state, u) != player for u in at(where))
+
+    best: dict[int, int] = {start: 0}
+    frontier: list[tuple[int, int]] = [(0, start)]
+    done: set[int] = set()
+    while frontier:
+        cost, where = heapq.heappop(frontier)
+        if where in done:
+            continue
+        done.add(where)
+        steps: list[tuple[int, int]] = []
+        if where < FIRST_HEX:
+            # In a Peripheral Area box: out into its edge hexes at their own price.
+            for hex_ in tables.box_edges.get(where, ()):
+                entry = _hex_cost(cat, tables, state, hex_)
+                if entry is not None:
+                    steps.append((hex_, _scaled(tables, entry)))
+        else:
+            in_zoc = where in zoc
+            if where == start or not in_zoc:
+                for other, printed in _steps(cat, tables, state, where):
+                    if in_zoc and other in zoc:
+                        continue
+                    if other in colonies:
+                        colony = step_cost(cat, state, where, other)
+                        if colony is not None:
+                            steps.append((other, _scaled(tables, colony)))
+                    else:
+                        steps.append((other, printed))
+            if own_box and own_box in tables.edge_boxes.get(where, ()):
+                steps.append((own_box, box_cost))
+        for other, price in steps:
+            total = cost + price
+            if total > budget or other in done:
+                continue
+            known = best.get(other)
+            if known is not None and known <= total:
+                continue
+            if other >= FIRST_HEX and blocked(other):
+                continue
+            best[other] = total
+            heapq.heappush(frontier, (total, other))
+    return {where: Fraction(cost, scale) for where, cost in best.items()}
+
+
+@RULES.implements("13.1", "13.11", "18.4")
+def exceeds_stacking(cat: Catalog, state: BelState, units: Iterable[int], where: int) -> bool:
+    """Whether ending a move of ``units`` at ``where`` would put more than the stacking
+    limit of counters in the hex, Leaders included (13.1, 13.11); a Peripheral Area box
+    has no limit (18.4).
+    """
+    if where < FIRST_HEX:
+        return False
+    moving = set(units)
+    staying = [u for u in state.units.at(where) if u not in moving]
+    return len(staying) + len(moving) > cat.constant("stacking-limit")
+
+
+@RULES.implements("13.1", "13.12", "13.132")
+def may_end_at(cat: Catalog, state: BelState, units: Sequence[int], where: int) -> bool:
+    """Whether a move of ``units`` may end at ``where`` as far as stacking goes.
+
+    Within the limit (:func:`exceeds_stacking`, 13.1), never with counters of another
+    side or Neutrals (13.12), and for the Barbarian player never with counters of
+    another Region, the Mutinying Guard counting as one of its own (13.132).
+    """
+    if exceeds_stacking(cat, state, units, where):
+        return False
+    if not units:
+        return True
+    player = controller(cat, state, units[0])
+    moving = set(units)
+    identities = {_identity(cat, u) for u in units}
+    for other in state.units.at(where):
+        if other in moving:
+            continue
+        if controller(cat, state, other) != player:
+            return False
+        if player == BARBARIAN and _identity(cat, other) not in identities:
+            return False
+    return not (player == BARBARIAN and len(identities) > 1)
+
+
+def _identity(cat: Catalog, unit: int) -> str:
+    counter = cat.counters[unit]
+    return "mutinying-guard" if counter.guard else counter.nationality
