@@ -1,19 +1,388 @@
-"""The Operations Phase (3.1). Placeholder until its rules land."""
+"""The Operations Phase (3.1, 13.2, 14.0-14.4, 15.2, 16.0-16.7): land movement.
+
+The phasing player takes his forces one at a time (14.1):
+
+* he picks a location (a hex or a Peripheral Area box) holding friendly land counters
+  that have not operated yet this phase, or ends the phase (Done, offered first);
+* he may leave counters of the location out of the force one by one: before its
+  first roll they stay free to form another force (13.23); once the force has
+  operated, a dropped counter may not operate again this phase (13.21, 16.4); the
+  force never picks any up;
+* one die fixes the force's Operations Points (14.21, :func:`.force_operations_points`);
+* he then steps the force from place to place (:class:`~.state.Place`) while the
+  points last (14.3, 14.31; half points of roads are kept exactly, Q&A), or stops
+  (Done). Each step is priced by :func:`.movement.step_cost` (a box by 18.21); it
+  never enters counters of another side (16.31); entering an enemy Zone of Control
+  stops the force, and a force never steps from one enemy Zone of Control straight
+  into another (15.2, 15.21, 15.22, 16.5; boxes as in 18.211). A step is offered
+  only if the force may end its move there (13.1 stacking, :func:`.movement.may_end_at`)
+  or can still go on from there to such a place. Unused points are lost (14.4).
+
+Once a force has moved, a player holding a Forced March marker may play it for that
+force (16.7-16.73, 16.84): an attrition die (1-3: he loses a counter of the force of
+his choice), then a fresh Operations Points roll and another move.
+
+Naval movement and combat are not part of this phase yet.
+"""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import attrs
 
-from byzantium.belisarius.engine import Context
-from byzantium.belisarius.state import BelAction, BelState, Task
+from byzantium.belisarius import RULES
+from byzantium.belisarius.components import force_operations_points
+from byzantium.belisarius.engine import Context, ask_choice, ask_roll, push
+from byzantium.belisarius.movement import (
+    box_entry_hexes,
+    land_zoc,
+    may_end_at,
+    reachable,
+    step_cost,
+)
+from byzantium.belisarius.state import (
+    FIRST_HEX,
+    BelAction,
+    BelState,
+    Done,
+    Place,
+    Roll,
+    Select,
+    Task,
+)
+from byzantium.belisarius.stratagems import play, playable
+from byzantium.belisarius.world import controller, eliminate
 
-__all__ = ["OperationsPhase"]
+__all__ = [
+    "FORCED_MARCH",
+    "OperationsPhase",
+    "force_points",
+    "land_steps",
+    "operable",
+]
+
+#: The Stratagem marker type of 16.7.
+FORCED_MARCH = "forced-march"
+#: The item the player selects to play it.
+PLAY_FORCED_MARCH = "forced march"
+
+#: Stages of a force's operation, in order.
+PICK, DROP, ROLL, MOVE, FORCED, ATTRITION, LOSS = (
+    "pick",
+    "drop",
+    "roll",
+    "move",
+    "forced",
+    "attrition",
+    "loss",
+)
+
+
+def operable(ctx: Context, state: BelState, used: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """The phasing player's land counters that may still operate, by location (13.21)."""
+    cat = ctx.cat
+    player = state.phasing
+    spent = set(used)
+    found: dict[int, list[int]] = {}
+    for unit in state.units.in_play():
+        if unit in spent or cat.counters[unit].naval:
+            continue
+        if controller(cat, state, unit) != player:
+            continue
+        found.setdefault(state.units.where[unit], []).append(unit)
+    return {where: tuple(units) for where, units in sorted(found.items())}
+
+
+@RULES.implements("14.2", "14.21")
+def force_points(ctx: Context, force: tuple[int, ...], roll: int) -> int:
+    """A land force's Operations Points for a die roll (14.21): its lowest Operations
+    value plus the roll, doubled or tripled by its best one- or two-star Leader."""
+    counters = [ctx.cat.counters[u] for u in force]
+    stars = max((c.stars for c in counters), default=0)
+    return force_operations_points([c.operations for c in counters], roll, min(stars, 2))
+
+
+def _entry_cost(ctx: Context, state: BelState, hex_: int) -> Fraction | None:
+    """What entering a map hex from a box costs: the hex's own chart line (18.21)."""
+    comps = ctx.cat.components
+    city = ctx.cat.map.city_at(hex_)
+    if city is not None:
+        return comps.terrain_type("constantinopolis" if city.capital else "city").movement
+    if hex_ in state.markers.colonies:
+        return comps.terrain_type("city").movement
+    return comps.terrain_type(ctx.cat.map.terrain_at(hex_).value).movement
+
+
+def _own_box(ctx: Context, force: tuple[int, ...]) -> int:
+    """The box a force may enter: that of its one nationality's Region (18.2#2)."""
+    homes = {ctx.cat.home[u] for u in force}
+    if len(homes) != 1:
+        return 0
+    home = next(iter(homes))
+    return ctx.cat.box_of(home) if home >= 0 else 0
+
+
+def _relocate(state: BelState, force: tuple[int, ...], where: int) -> BelState:
+    board = state.units
+    for unit in force:
+        board = board.move(unit, where)
+    return attrs.evolve(state, units=board)
+
+
+@RULES.implements("16.1", "16.31", "15.2", "15.21", "15.22", "18.21", "18.211", "14.31")
+def candidate_steps(  # noqa: PLR0917 - the whole position of the force
+    ctx: Context,
+    state: BelState,
+    force: tuple[int, ...],
+    where: int,
+    points: Fraction,
+    moved: bool | None,
+    zoc: frozenset[int],
+) -> list[tuple[int, Fraction]]:
+    """Adjacent places the force may step into now, with their price (no stacking).
+
+    ``moved`` is False before the force's first step, True after it, and None once a
+    step has taken it into an enemy Zone of Control (it must stop there, 15.2).
+    """
+    cat = ctx.cat
+    player = state.phasing
+    steps: list[tuple[int, Fraction]] = []
+    if where < FIRST_HEX:
+        for hex_ in box_entry_hexes(cat, where):
+            cost = _entry_cost(ctx, state, hex_)
+            if cost is not None:
+                steps.append((hex_, cost))
+    else:
+        in_zoc = not moved and where in zoc
+        if moved is not None:
+            for other in cat.map.neighbours(where):
+                if in_zoc and other in zoc:
+                    continue
+                cost = step_cost(cat, state, where, other)
+                if cost is not None:
+                    steps.append((other, cost))
+        box = _own_box(ctx, force)
+        if box and where in box_entry_hexes(cat, box):
+            price = cat.components.terrain_type("peripheral-area").movement
+            if price is not None:
+                steps.append((box, price))
+    return [
+        (other, cost)
+        for other, cost in steps
+        if cost <= points
+        and not (
+            other >= FIRST_HEX
+            and any(controller(cat, state, u) != player for u in state.units.at(other))
+        )
+    ]
+
+
+@RULES.implements("13.1", "14.3", "15.2", "16.5")
+def land_steps(  # noqa: PLR0917 - the whole position of the force
+    ctx: Context,
+    state: BelState,
+    force: tuple[int, ...],
+    where: int,
+    points: Fraction,
+    moved: bool | None,
+) -> list[tuple[int, Fraction]]:
+    """The steps offered to a force at ``where`` with ``points`` left: legal now, and
+    ending somewhere the force may stop (13.1), or leading on to such a place."""
+    cat = ctx.cat
+    zoc = land_zoc(cat, state, state.phasing)
+    offered: list[tuple[int, Fraction]] = []
+    for other, cost in candidate_steps(ctx, state, force, where, points, moved, zoc):
+        if may_end_at(cat, state, force, other):
+            offered.append((other, cost))
+            continue
+        if other >= FIRST_HEX and other in zoc:
+            continue  # it would have to stop there (15.2), and may not
+        there = _relocate(state, force, other)
+        onward = reachable(cat, there, force, other, points - cost)
+        if any(e != other and may_end_at(cat, there, force, e) for e in onward):
+            offered.append((other, cost))
+    return offered
+
+
+def _ids(ctx: Context, units: tuple[int, ...]) -> str:
+    return ", ".join(ctx.cat.counters[u].id for u in units)
 
 
 @attrs.frozen
 class OperationsPhase(Task):
-    """The phasing player's Operations Phase."""
+    """The phasing player's Operations Phase: his forces move one after the other."""
 
+    stage: str = PICK
+    #: Counters that have operated, or were dropped after operating, this phase
+    #: (13.21, 16.4).
+    used: tuple[int, ...] = ()
+    force: tuple[int, ...] = ()
+    where: int = 0
+    points: Fraction = Fraction(0)
+    #: Whether the force has stepped since its last Operations Points roll; None once
+    #: a step took it into an enemy Zone of Control, where it must stop (15.2).
+    moved: bool | None = False
+    #: Whether the force has had its first Operations Points roll: counters left out
+    #: before it stay free to form another force (13.23), later drops do not (13.21).
+    rolled: bool = False
+
+    @RULES.implements("14.0", "14.1", "13.2", "13.21", "13.23", "16.4", "14.4")
     def run(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
-        del ctx, answer
-        return state
+        if self.stage == PICK:
+            return self._pick(ctx, state, answer)
+        if self.stage == DROP:
+            return self._drop(ctx, state, answer)
+        if self.stage == ROLL:
+            return self._roll(ctx, state, answer)
+        if self.stage == MOVE:
+            return self._move(ctx, state, answer)
+        if self.stage == FORCED:
+            return self._forced(ctx, state, answer)
+        if self.stage == ATTRITION:
+            return self.forced_march_attrition(ctx, state, answer)
+        return self._loss(ctx, state, answer)
+
+    def _next_force(self) -> OperationsPhase:
+        return OperationsPhase(used=self.used)
+
+    def _pick(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
+        forces = operable(ctx, state, self.used)
+        if isinstance(answer, Select):
+            where = int(answer.item.removeprefix("force "))
+            force = forces[where]
+            ctx.log("14.1", f"the force at {where} operates: {_ids(ctx, force)}", "force")
+            return push(state, attrs.evolve(self, stage=DROP, force=force, where=where))
+        if isinstance(answer, Done) or not forces:
+            return state
+        options: list[BelAction] = [Done()]
+        options += [Select(f"force {where}") for where in forces]
+        return ask_choice(
+            state, self, state.phasing, "14.1", "pick a force to operate, or end the phase", options
+        )
+
+    def _drop(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
+        if isinstance(answer, Select):
+            counter = ctx.cat.counter(answer.item.removeprefix("drop "))
+            ctx.log("13.21", f"{ctx.cat.counters[counter].id} is dropped from the force", "drop")
+            return push(
+                state,
+                attrs.evolve(
+                    self,
+                    force=tuple(u for u in self.force if u != counter),
+                    used=tuple(sorted((*self.used, counter))) if self.rolled else self.used,
+                ),
+            )
+        if isinstance(answer, Done):
+            used = tuple(sorted(set(self.used) | set(self.force)))
+            return push(state, attrs.evolve(self, stage=ROLL, used=used))
+        options: list[BelAction] = [Done()]
+        if len(self.force) > 1:
+            options += [Select(f"drop {ctx.cat.counters[u].id}") for u in self.force]
+        return ask_choice(
+            state, self, state.phasing, "13.21", "drop counters from the force, or go", options
+        )
+
+    def _roll(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
+        if isinstance(answer, Roll):
+            points = force_points(ctx, self.force, answer.dice[0])
+            ctx.log("14.21", f"the force rolls {answer.dice[0]}: {points} Operations Points", "ops")
+            following = attrs.evolve(
+                self, stage=MOVE, points=Fraction(points), moved=False, rolled=True
+            )
+            return push(state, following)
+        return ask_roll(state, self, "14.21", "the force's Operations Points roll")
+
+    def _move(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
+        if isinstance(answer, Place):
+            return self.step_force(ctx, state, answer.where)
+        steps = (
+            []
+            if isinstance(answer, Done)
+            else land_steps(ctx, state, self.force, self.where, self.points, self.moved)
+        )
+        if not steps:
+            return self.finish_force(ctx, state)
+        options: list[BelAction] = []
+        if self.moved is False or may_end_at(ctx.cat, state, self.force, self.where):
+            options.append(Done())
+        options += [Place(where) for where, _ in steps]
+        return ask_choice(
+            state,
+            self,
+            state.phasing,
+            "16.1",
+            f"move the force ({self.points} Operations Points left), or stop",
+            options,
+        )
+
+    @RULES.implements("16.1", "16.21", "18.21", "15.2")
+    def step_force(self, ctx: Context, state: BelState, to: int) -> BelState:
+        """Move the force one step to ``to`` and pay its price (16.1, 16.21, 18.21);
+        entering an enemy Zone of Control stops it (15.2)."""
+        zoc = land_zoc(ctx.cat, state, state.phasing)
+        steps = candidate_steps(ctx, state, self.force, self.where, self.points, self.moved, zoc)
+        cost = dict(steps)[to]
+        state = _relocate(state, self.force, to)
+        rule = "18.21" if to < FIRST_HEX or self.where < FIRST_HEX else "16.1"
+        left = self.points - cost
+        ctx.log(rule, f"the force moves {self.where} -> {to} for {cost} ({left} left)", "move")
+        moved: bool | None = True
+        if to >= FIRST_HEX and to in zoc:
+            ctx.log("15.2", f"the force enters an enemy Zone of Control at {to}: it stops", "zoc")
+            moved = None
+        return push(state, attrs.evolve(self, where=to, points=left, moved=moved))
+
+    @RULES.implements("14.4", "16.7", "16.72")
+    def finish_force(self, ctx: Context, state: BelState) -> BelState:
+        """The force is done: unused points are lost (14.4); a Forced March may follow
+        (16.7, 16.72)."""
+        if self.points:
+            ctx.log("14.4", f"{self.points} unused Operations Points are lost", "ops")
+        if self.moved is not False and playable(ctx, state, state.phasing, FORCED_MARCH):
+            return push(state, attrs.evolve(self, stage=FORCED))
+        return push(state, self._next_force())
+
+    def _forced(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
+        if isinstance(answer, Select):
+            state = play(ctx, state, state.phasing, FORCED_MARCH, "16.71")
+            return push(state, attrs.evolve(self, stage=ATTRITION))
+        if isinstance(answer, Done):
+            return push(state, self._next_force())
+        return ask_choice(
+            state,
+            self,
+            state.phasing,
+            "16.7",
+            "play a Forced March marker for this force, or move on",
+            (Done(), Select(PLAY_FORCED_MARCH)),
+        )
+
+    @RULES.implements("16.71", "16.84")
+    def forced_march_attrition(
+        self, ctx: Context, state: BelState, answer: BelAction | None
+    ) -> BelState:
+        """The Forced March attrition die: on 1-3 the player loses a counter of the
+        force, then the force rolls new Operations Points (16.71, 16.84)."""
+        if not isinstance(answer, Roll):
+            return ask_roll(state, self, "16.71", "Forced March attrition roll")
+        roll = answer.dice[0]
+        if roll >= 4:
+            ctx.log("16.71", f"Forced March attrition roll {roll}: no loss", "forced march")
+            return push(state, attrs.evolve(self, stage=DROP))
+        ctx.log("16.71", f"Forced March attrition roll {roll}: a counter is lost", "forced march")
+        if len(self.force) == 1:
+            state = eliminate(ctx, state, self.force, "16.71")
+            return push(state, self._next_force())
+        return push(state, attrs.evolve(self, stage=LOSS))
+
+    def _loss(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
+        if isinstance(answer, Select):
+            counter = ctx.cat.counter(answer.item.removeprefix("lose "))
+            state = eliminate(ctx, state, (counter,), "16.71")
+            force = tuple(u for u in self.force if u != counter)
+            return push(state, attrs.evolve(self, stage=DROP, force=force))
+        options = [Select(f"lose {ctx.cat.counters[u].id}") for u in self.force]
+        return ask_choice(
+            state, self, state.phasing, "16.71", "eliminate a counter of the force", options
+        )
