@@ -22,7 +22,9 @@ Once a force has moved, a player holding a Forced March marker may play it for t
 force (16.7-16.73, 16.84): an attrition die (1-3: he loses a counter of the force of
 his choice), then a fresh Operations Points roll and another move.
 
-Naval movement and combat are not part of this phase yet.
+The force may also attack an adjacent hex of enemy (or Neutral) land counters while it
+has the Assault price left (17.2x, :class:`.battle.Battle`); afterwards it goes on with
+its remaining points (17.25). Naval movement and combat are not part of this phase yet.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from fractions import Fraction
 import attrs
 
 from byzantium.belisarius import RULES
-from byzantium.belisarius.components import force_operations_points
+from byzantium.belisarius.battle import Battle, attack_targets
+from byzantium.belisarius.components import CombatTable, crt_cost, force_operations_points
 from byzantium.belisarius.engine import Context, ask_choice, ask_roll, push
 from byzantium.belisarius.movement import (
     box_entry_hexes,
@@ -294,19 +297,25 @@ class OperationsPhase(Task):
         return ask_roll(state, self, "14.21", "the force's Operations Points roll")
 
     def _move(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
+        if not self.force:
+            return push(state, self._next_force())
         if isinstance(answer, Place):
             return self.step_force(ctx, state, answer.where)
+        if isinstance(answer, Select):
+            return self.attack(ctx, state, int(answer.item.removeprefix("attack ")))
         steps = (
             []
             if isinstance(answer, Done)
             else land_steps(ctx, state, self.force, self.where, self.points, self.moved)
         )
-        if not steps:
+        targets = [] if isinstance(answer, Done) else self.targets(ctx, state)
+        if not steps and not targets:
             return self.finish_force(ctx, state)
         options: list[BelAction] = []
         if self.moved is False or may_end_at(ctx.cat, state, self.force, self.where):
             options.append(Done())
         options += [Place(where) for where, _ in steps]
+        options += [Select(f"attack {target}") for target in targets]
         return ask_choice(
             state,
             self,
@@ -315,6 +324,22 @@ class OperationsPhase(Task):
             f"move the force ({self.points} Operations Points left), or stop",
             options,
         )
+
+    @RULES.implements("17.21", "17.22", "17.23", "17.26", "17.28", "17.61")
+    def targets(self, ctx: Context, state: BelState) -> list[int]:
+        """Hexes the force may attack now: adjacent, of another side, entered by land,
+        with at least the Assault price left (17.22, 17.26, 17.28, 17.61)."""
+        if self.points < crt_cost(ctx.cat.components, CombatTable.ASSAULT):
+            return []
+        return attack_targets(ctx.cat, state, self.force, self.where)
+
+    @RULES.implements("17.11", "17.25", "17.93")
+    def attack(self, ctx: Context, state: BelState, target: int) -> BelState:
+        """The force attacks ``target``; it goes on with what points remain afterwards
+        (17.25) and never advances into the hex (17.93)."""
+        ctx.log("17.11", f"the force at {self.where} attacks {target}", "attack")
+        battle = Battle(self.force, self.where, target, self.points, self)
+        return push(state, battle)
 
     @RULES.implements("16.1", "16.21", "18.21", "15.2")
     def step_force(self, ctx: Context, state: BelState, to: int) -> BelState:

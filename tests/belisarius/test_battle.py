@@ -1,0 +1,158 @@
+"""Land Combat in the Operations Phase (17.0-17.93, 21.4, 35.0)."""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+
+import pytest
+
+from byzantium.belisarius.battle import Battle
+from byzantium.belisarius.combat import force_multiplier, withdrawal_allowed
+from byzantium.belisarius.components import UnitKind, units_lost
+from byzantium.belisarius.operations import OperationsPhase
+from byzantium.belisarius.scenarios import Control
+from byzantium.belisarius.state import AVAILABLE, EMPIRE, BelAction, BelState, Done, Roll, Select
+from tests.belisarius.support import GAME, answer, blank_state, give, put, random_game, start
+from tests.belisarius.test_operations import open_line
+
+RULEBOOK = "belisarius"
+
+CONTROL = {"Thracia": Control.EMPIRE, "Slavs": Control.BARBARIAN}
+
+
+def board() -> BelState:
+    return blank_state("operations", EMPIRE, control=CONTROL)
+
+
+def options(state: BelState) -> tuple[BelAction, ...]:
+    assert state.pending is not None
+    return state.pending.options
+
+
+def battle(state: BelState) -> Battle:
+    assert state.pending is not None
+    found = state.pending.task
+    assert isinstance(found, Battle)
+    return found
+
+
+def attack(state: BelState, where: int, target: int, roll: int) -> BelState:
+    state = start(GAME, state, OperationsPhase())
+    state = answer(GAME, state, Select(f"force {where}"))
+    state = answer(GAME, state, Done())
+    state = answer(GAME, state, Roll((roll,)))
+    assert Select(f"attack {target}") in options(state)
+    return answer(GAME, state, Select(f"attack {target}"))
+
+
+def two_armies() -> tuple[BelState, int, int]:
+    a, b, _ = open_line()
+    state = put(board(), "thracia", UnitKind.FIELD_ARMY, a)
+    state = put(state, "thracia", UnitKind.GARRISON, a)
+    state = put(state, "slavs", UnitKind.WARBAND, b)
+    return state, a, b
+
+
+@pytest.mark.rule("17.11", "17.5", "17.6", "17.71", "17.8")
+def test_an_assault_against_a_weaker_defender_applies_a_result() -> None:
+    state, a, b = two_armies()
+    (defender,) = state.units.at(b)
+    state = attack(state, a, b, 1)
+    assert options(state) == (Select("stand"), Select("withdraw"))
+    state = answer(GAME, state, Select("stand"))
+    state = answer(GAME, state, Select("assault"))
+    assert battle(state).stage == "fight"
+    before = state
+    state = answer(GAME, state, Roll((6,)))
+    # Whatever the die, the lone defender at high odds either dies or the attacker
+    # gets to move on; the battle is over and the force's points paid.
+    assert not isinstance(state.pending and state.pending.task, Battle) or state != before
+    events_state = state
+    while state.pending is not None and not isinstance(state.pending.task, OperationsPhase):
+        outcomes = GAME.chance_outcomes(state)
+        state = GAME.apply(state, outcomes[0][0] if outcomes else options(state)[0])
+    assert state.pending is not None
+    task = state.pending.task
+    assert isinstance(task, OperationsPhase)
+    if task.stage == "move":
+        assert task.points <= Fraction(8 + 1 - 4)
+    assert events_state is not None
+    lost_or_moved = state.units.where[defender] != b
+    assert lost_or_moved or any(state.units.where[u] == AVAILABLE for u in task.used)
+
+
+@pytest.mark.rule("17.61", "17.62")
+def test_maneuver_needs_eight_points() -> None:
+    state, a, b = two_armies()
+    force = tuple(state.units.at(a))
+    resume = OperationsPhase(stage="move", force=force, where=a, points=Fraction(7))
+    poor = start(GAME, state, Battle(force, a, b, Fraction(7), resume))
+    poor = answer(GAME, poor, Select("stand"))
+    assert battle(poor).stage == "fight" and battle(poor).table.value == "assault"
+    rich = answer(GAME, attack(state, a, b, 6), Select("stand"))
+    assert options(rich) == (Select("assault"), Select("maneuver"))
+
+
+@pytest.mark.rule("17.51")
+def test_a_tied_roll_off_means_stand() -> None:
+    assert not withdrawal_allowed(8, 3, 8, 3)
+    assert withdrawal_allowed(8, 3, 8, 4)
+    state, a, b = two_armies()
+    state = answer(GAME, attack(state, a, b, 3), Select("withdraw"))
+    attacker_ops = max(GAME.catalog.counters[u].operations for u in state.units.at(a))
+    defender_ops = max(GAME.catalog.counters[u].operations for u in state.units.at(b))
+    a_die = 3
+    d_die = attacker_ops + a_die - defender_ops
+    if not 1 <= d_die <= 6:
+        pytest.skip("operation values too far apart for a tie")
+    state = answer(GAME, state, Roll((a_die, d_die)))
+    assert battle(state).stage in {"table", "advantage", "defence", "fight"}
+
+
+@pytest.mark.rule("17.54", "17.56", "17.61")
+def test_a_withdrawal_moves_the_defender_and_the_attacker_pays() -> None:
+    state, a, b = two_armies()
+    (defender,) = state.units.at(b)
+    state = answer(GAME, attack(state, a, b, 6), Select("withdraw"))
+    state = answer(GAME, state, Roll((1, 6)))  # defender wins the roll-off?
+    if battle(state).stage != "withdraw":
+        pytest.skip("the defender's Operations value cannot beat the attacker's")
+    state = answer(GAME, state, Roll((1,)))
+    places = [o for o in options(state) if not isinstance(o, (Done, Select))]
+    assert places
+    state = answer(GAME, state, places[0])
+    assert state.units.where[defender] not in (b, AVAILABLE)
+    assert state.pending is not None
+    task = state.pending.task
+    assert isinstance(task, OperationsPhase)
+    assert task.points == 8 + 6 - 4
+
+
+@pytest.mark.rule("17.74")
+def test_military_advantage_doubles() -> None:
+    assert force_multiplier(0, 1, True, constantinople=False) == 2
+    state, a, b = two_armies()
+    state = give(state, EMPIRE, "military-advantage")
+    state = answer(GAME, attack(state, a, b, 1), Select("stand"))
+    state = answer(GAME, state, Select("assault"))
+    assert options(state) == (Done(), Select("military advantage"))
+    state = answer(GAME, state, Select("military advantage"))
+    assert battle(state).attacker_advantage
+    assert state.stratagems.hands[EMPIRE][GAME.catalog.stratagem("military-advantage")] == 0
+
+
+@pytest.mark.rule("35.0", "17.8")
+def test_losses_round_up() -> None:
+    assert units_lost(Fraction(1, 2), 3) == 2
+    assert units_lost(Fraction(1, 3), 1) == 1
+
+
+@pytest.mark.rule("17.25", "14.0", "3.1")
+@pytest.mark.parametrize("seed", [0, 1])
+def test_random_games_with_battles_still_end(seed: int) -> None:
+    began = time.perf_counter()
+    final, trail = random_game(GAME, seed, cap=20_000)
+    assert final.ending is not None
+    assert time.perf_counter() - began < 10
+    assert any(e.rule == "17.11" for *_, events in trail for e in events)
