@@ -241,11 +241,13 @@ class Retreat(Task):
 
 @attrs.frozen
 class LoseCounters(Task):
-    """``player`` picks ``count`` of ``units`` to eliminate, one at a time (17.8)."""
+    """``player`` picks ``count`` of ``units`` to eliminate, one at a time: combat losses
+    (17.8), or whatever ``rule`` asks for (Forced March attrition, 16.71)."""
 
     player: int
     units: tuple[int, ...]
     count: int
+    rule: str = "17.8"
 
     @RULES.implements("17.8", "35.0")
     def run(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
@@ -254,14 +256,13 @@ class LoseCounters(Task):
             return state
         if isinstance(answer, Select):
             lost = ctx.cat.counter(answer.item.removeprefix("lose "))
-            state = eliminate(ctx, state, (lost,), "17.8")
+            state = eliminate(ctx, state, (lost,), self.rule)
             return push(state, attrs.evolve(self, units=units, count=self.count - 1))
         if self.count >= len(units):
-            return eliminate(ctx, state, units, "17.8")
+            return eliminate(ctx, state, units, self.rule)
         options = [Select(f"lose {ctx.cat.counters[u].id}") for u in units]
-        return ask_choice(
-            state, self, self.player, "17.8", f"eliminate a counter ({self.count} to go)", options
-        )
+        prompt = f"eliminate a counter ({self.count} to go)"
+        return ask_choice(state, self, self.player, self.rule, prompt, options)
 
 
 @attrs.frozen

@@ -39,7 +39,7 @@ from byzantium.belisarius.stratagems import draw_outcomes
 from byzantium.belisarius.tallies import game_tallies
 from byzantium.belisarius.victory import game_result
 from byzantium.core.dice import dice
-from byzantium.core.errors import IllegalActionError, UnknownOptionError
+from byzantium.core.errors import UnknownOptionError
 from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec, Result
 from byzantium.core.provenance import field_sources
 from byzantium.core.registry import register_game
@@ -131,11 +131,6 @@ class Belisarius(Game[BelState, BelAction]):
         state = attrs.evolve(state, pending=None)
         state = run_task(ctx, state, request.task, action)
         return settle(ctx, state)
-
-    def illegal(self, state: BelState, action: BelAction, reason: str) -> IllegalActionError:
-        rule = state.pending.rule if state.pending is not None else self.SEQUENCE_RULE
-        what = self.describe_action(state, action)
-        return IllegalActionError(rule, f"{what}: {reason}", game=self.ID)
 
     def player_name(self, player: int) -> str:
         """``"Empire"`` for player 0, ``"Barbarian"`` for player 1."""

@@ -34,7 +34,7 @@ from fractions import Fraction
 import attrs
 
 from byzantium.belisarius import RULES
-from byzantium.belisarius.battle import Battle, attack_targets
+from byzantium.belisarius.battle import Battle, LoseCounters, attack_targets
 from byzantium.belisarius.components import CombatTable, crt_cost, force_operations_points
 from byzantium.belisarius.engine import Context, ask_choice, ask_roll, push
 from byzantium.belisarius.movement import (
@@ -45,6 +45,7 @@ from byzantium.belisarius.movement import (
     step_cost,
 )
 from byzantium.belisarius.state import (
+    AVAILABLE,
     FIRST_HEX,
     BelAction,
     BelState,
@@ -399,15 +400,11 @@ class OperationsPhase(Task):
         if len(self.force) == 1:
             state = eliminate(ctx, state, self.force, "16.71")
             return push(state, self._next_force())
-        return push(state, attrs.evolve(self, stage=LOSS))
+        lose = LoseCounters(state.phasing, self.force, 1, "16.71")
+        return push(state, lose, attrs.evolve(self, stage=LOSS))
 
     def _loss(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
-        if isinstance(answer, Select):
-            counter = ctx.cat.counter(answer.item.removeprefix("lose "))
-            state = eliminate(ctx, state, (counter,), "16.71")
-            force = tuple(u for u in self.force if u != counter)
-            return push(state, attrs.evolve(self, stage=DROP, force=force))
-        options = [Select(f"lose {ctx.cat.counters[u].id}") for u in self.force]
-        return ask_choice(
-            state, self, state.phasing, "16.71", "eliminate a counter of the force", options
-        )
+        """After the attrition loss (16.71) the force is what is left of it."""
+        del ctx, answer
+        force = tuple(u for u in self.force if state.units.where[u] > AVAILABLE)
+        return push(state, attrs.evolve(self, stage=DROP, force=force))

@@ -256,12 +256,12 @@ class Game(abc.ABC, Generic[S, A]):
     def illegal(self, state: S, action: A, reason: str) -> IllegalActionError:
         """The error for an action that is not legal here.
 
-        Games override this to name the precise rule an action breaks; the default
-        blames the sequence of play.
+        It names the rule that asks for the pending decision or outcome
+        (:meth:`decision_rule`: the sequence of play unless the game says more);
+        games override this to name a more precise rule.
         """
-        return IllegalActionError(
-            self.SEQUENCE_RULE, f"{self.describe_action(state, action)}: {reason}", game=self.ID
-        )
+        what = self.describe_action(state, action)
+        return IllegalActionError(self.decision_rule(state), f"{what}: {reason}", game=self.ID)
 
     def apply(self, state: S, action: A) -> S:
         """The state after ``action``; ``state`` itself is never changed.

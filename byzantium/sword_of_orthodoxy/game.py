@@ -16,7 +16,7 @@ import attrs
 
 from byzantium.core.dice import dice
 from byzantium.core.drivers import Policy
-from byzantium.core.errors import IllegalActionError, UnknownOptionError
+from byzantium.core.errors import UnknownOptionError
 from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec, Result
 from byzantium.core.registry import register_game
 from byzantium.sword_of_orthodoxy.components import (
@@ -137,11 +137,6 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
                 return settle(ctx, adjusting)
         state = run_task(ctx, state, request.task, action)
         return settle(ctx, state)
-
-    def illegal(self, state: SooState, action: SooAction, reason: str) -> IllegalActionError:
-        rule = state.pending.rule if state.pending is not None else self.SEQUENCE_RULE
-        what = self.describe_action(state, action)
-        return IllegalActionError(rule, f"{what}: {reason}", game=self.ID)
 
     def describe_action(self, state: SooState, action: SooAction) -> str:
         prompt = f" ({state.pending.prompt})" if state.pending is not None else ""
