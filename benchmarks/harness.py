@@ -64,19 +64,7 @@ P = TypeVar("P")
 ANCHOR = "backgammon"
 
 #: Figures the issue asks for that need rules not yet written: (game, figure, why).
-PENDING: tuple[tuple[str, str, str], ...] = (
-    (
-        "belisarius",
-        "reachable hexes of a force on the full map",
-        "timed by pytest-benchmark (test_reachable_hexes_of_a_force_in_mid_map); not yet"
-        " part of a playout, as the Operations Phase lands with issue 6",
-    ),
-    (
-        "belisarius",
-        "legal actions in a busy Operations Phase",
-        "not available until the Operations Phase lands (issue 6)",
-    ),
-)
+PENDING: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)

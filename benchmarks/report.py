@@ -29,6 +29,7 @@ from benchmarks.harness import (
     open_spiel_version,
     our_subjects,
 )
+from benchmarks.operations import OperationsFigures, measure_operations
 
 __all__ = ["Report", "Target", "collect", "format_report", "main", "targets"]
 
@@ -46,6 +47,8 @@ class Report:
     seconds: float
     rounds: int
     figures: tuple[Figures, ...]
+    #: Belisarius's Operations Phase figures (None when not measured).
+    operations: OperationsFigures | None = None
 
     def get(self, name: str) -> Figures | None:
         """The figures of one game, or None if it was not measured."""
@@ -58,6 +61,8 @@ def collect(
     anchors: bool = True,
     min_states: int = 600,
     memory_states: int = 1500,
+    *,
+    operations: bool = True,
 ) -> Report:
     """Measure every game (and the anchors, if wanted and importable)."""
     subjects: list[SomeSubject] = list(our_subjects())
@@ -78,6 +83,7 @@ def collect(
         seconds=seconds,
         rounds=rounds,
         figures=tuple(measure(subjects, seconds, rounds, min_states, memory_states)),
+        operations=measure_operations() if operations else None,
     )
 
 
@@ -220,9 +226,24 @@ def format_report(report: Report) -> str:
             f"  {target.text.ljust(52)} {target.wanted.rjust(9)} {target.measured.rjust(9)}"
             f"  {target.status}"
         )
-    lines += ["", "Not measured yet:"]
-    lines += [f"  {game}: {figure}: {why}" for game, figure, why in PENDING]
+    if report.operations is not None:
+        lines += ["", *_operations_lines(report.operations)]
+    if PENDING:
+        lines += ["", "Not measured yet:"]
+        lines += [f"  {game}: {figure}: {why}" for game, figure, why in PENDING]
     return "\n".join(lines)
+
+
+def _operations_lines(ops: OperationsFigures) -> list[str]:
+    return [
+        "Belisarius, the Operations Phase (see benchmarks/operations.py):",
+        f"  reachable hexes of a one-counter force at 3623 with 20 points: "
+        f"{ops.reachable_us:,.0f} µs a call, {ops.reachable_places} places",
+        f"  legal actions of an Operations Phase decision ({ops.menus} in random games):"
+        f" {ops.menu_us:,.0f} µs to build a menu of {ops.menu_actions:.1f} actions on average",
+        f"  the busiest tenth of those menus: {ops.busy_menu_us:,.0f} µs for"
+        f" {ops.busy_menu_actions:.1f} actions on average",
+    ]
 
 
 def _as_json(report: Report) -> dict[str, object]:

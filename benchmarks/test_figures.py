@@ -22,6 +22,7 @@ from benchmarks.harness import (
     playout,
     trajectory,
 )
+from benchmarks.operations import measure_operations
 from benchmarks.report import collect
 from byzantium import load_game
 from byzantium import playout as library_playout
@@ -83,3 +84,10 @@ def test_anchor_plays_to_the_end(name: str) -> None:
     assert states[-1].is_terminal()  # type: ignore[attr-defined]
     assert not states[0].is_terminal()  # type: ignore[attr-defined]  # a kept copy
     assert playout(subject, random.Random(1)) == len(states) - 1
+
+
+def test_operations_figures_measure_real_menus() -> None:
+    ops = measure_operations(min_menus=40)
+    assert ops.menus >= 40
+    assert ops.reachable_places > 100
+    assert ops.busy_menu_actions >= ops.menu_actions > 1
