@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from byzantium.core.game import Event
-from byzantium.core.procedure import ProcedureContext, push, run_task, settle
+from byzantium.core.procedure import ProcedureContext, push, replace, run_task, settle
 from byzantium.sword_of_orthodoxy.components import Path
 from byzantium.sword_of_orthodoxy.state import (
     Catalog,
@@ -71,7 +71,7 @@ class Offer:
 
 
 def _wait(state: SooState, request: Request) -> SooState:
-    return attrs.evolve(state, pending=request)
+    return replace(state, "pending", request)
 
 
 def ask_roll(

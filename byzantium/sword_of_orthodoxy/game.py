@@ -12,12 +12,11 @@ from fractions import Fraction
 from functools import cache
 from typing import ClassVar
 
-import attrs
-
 from byzantium.core.dice import dice
 from byzantium.core.drivers import Policy
 from byzantium.core.errors import UnknownOptionError
 from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec, Result
+from byzantium.core.procedure import replace
 from byzantium.core.registry import register_game
 from byzantium.sword_of_orthodoxy.components import (
     DATA_FILES,
@@ -130,7 +129,7 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         request = state.pending
         assert request is not None
         ctx = Context(self, events)
-        state = attrs.evolve(state, pending=None)
+        state = replace(state, "pending", None)
         if request.path is not None and isinstance(action, Roll):
             adjusting = akritai_intercept(ctx, state, request, action)
             if adjusting is not None:
