@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from byzantium.core.procedure import push, run_task, settle
+from byzantium.core.procedure import push, replace, run_task, settle
 
 
 @attrs.frozen
@@ -174,3 +174,32 @@ def test_settle_leaves_its_input_alone(forest: list[Tree]) -> None:
     copy = attrs.evolve(state)
     settle(Ctx(), state)
     assert state == copy
+
+
+@attrs.frozen
+class Checked:
+    """A record whose constructor validates and converts, with a private field."""
+
+    count: int = attrs.field(converter=int)
+    _secret: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
+
+
+@given(
+    st.tuples(st.text(max_size=3), st.text(max_size=3)),
+    st.sampled_from(["log", "stack", "pending", "ending"]),
+    st.one_of(st.none(), st.text(max_size=3)),
+)
+def test_replace_is_evolve_with_one_field(log: tuple[str, ...], name: str, value: object) -> None:
+    state = Toy(log=log, stack=("a",), pending="p", ending=None)
+    assert replace(state, name, value) == attrs.evolve(state, **{name: value})
+    assert state == Toy(log=log, stack=("a",), pending="p", ending=None)
+
+
+def test_replace_runs_converters_and_validators_and_knows_private_fields() -> None:
+    record = Checked(3, "s")
+    assert replace(record, "count", "7") == Checked(7, "s")
+    assert replace(record, "_secret", "t") == Checked(3, "t")
+    with pytest.raises(TypeError):
+        replace(record, "_secret", 5)
+    with pytest.raises(TypeError, match="no field 'missing'"):
+        replace(record, "missing", 1)
