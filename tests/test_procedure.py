@@ -191,7 +191,8 @@ class Checked:
 )
 def test_replace_is_evolve_with_one_field(log: tuple[str, ...], name: str, value: object) -> None:
     state = Toy(log=log, stack=("a",), pending="p", ending=None)
-    assert replace(state, name, value) == attrs.evolve(state, **{name: value})
+    changes: dict[str, object] = {name: value}
+    assert replace(state, name, value) == attrs.evolve(state, **changes)  # type: ignore[arg-type]
     assert state == Toy(log=log, stack=("a",), pending="p", ending=None)
 
 

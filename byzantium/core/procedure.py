@@ -66,6 +66,8 @@ class ProcedureState(Protocol):
 
 S = TypeVar("S", bound=ProcedureState)
 C = TypeVar("C")
+#: Any attrs record.
+R = TypeVar("R")
 
 
 @cache
@@ -85,11 +87,12 @@ def _replacer(cls: type, name: str) -> Callable[[object, object], object]:
     return function
 
 
-def replace(state: S, name: str, value: object) -> S:
+def replace(state: R, name: str, value: object) -> R:
     """``state`` with one field replaced, like ``attrs.evolve(state, name=value)``
     (the same constructor, validators and converters run) but without evolve's
     per-call look-up of every field: the procedure engine does this at every step."""
-    return cast(S, _replacer(type(state), name)(state, value))
+    cls: type = type(state)
+    return cast(R, _replacer(cls, name)(state, value))
 
 
 def push(state: S, *tasks: object) -> S:
