@@ -41,6 +41,15 @@ from byzantium.belisarius.components import CombatTable, crt_cost, crt_result
 from byzantium.belisarius.engine import Context, ask_choice, ask_roll, push
 from byzantium.belisarius.hexmap import HexsideFeature, Terrain
 from byzantium.belisarius.movement import land_zoc, may_end_at, step_cost
+from byzantium.belisarius.naval import (
+    RIVER_OPTION,
+    fleet_targets,
+    is_naval,
+    retreating_stacks,
+    sea_retreat_steps,
+)
+from byzantium.belisarius.negotiations import attack_declared
+from byzantium.belisarius.personal import PersonalCombat
 from byzantium.belisarius.state import (
     AVAILABLE,
     EMPIRE,
@@ -84,6 +93,8 @@ DECLARE, STAND, ROLL_OFF, WITHDRAW, TABLE, ADVANTAGE, DEFENCE, FIGHT, FINISH = (
     "fight",
     "finish",
 )
+#: The Personal Combat step between the withdrawal and the table (33.1, optional).
+PERSONAL = "personal"
 
 
 def _ids(cat: Catalog, units: tuple[int, ...]) -> str:
@@ -97,19 +108,25 @@ def fortified(cat: Catalog, state: BelState, where: int) -> bool:
     )
 
 
-@RULES.implements("17.22", "17.26", "17.28", "4.41")
-def attack_targets(cat: Catalog, state: BelState, force: tuple[int, ...], where: int) -> list[int]:
-    """Adjacent hexes the force may attack: land counters all of another side (enemy
-    or Neutral), in a hex the force could enter (not across an all-sea hexside)."""
+@RULES.implements("17.22", "17.26", "17.28", "4.41", "19.62")
+def attack_targets(
+    cat: Catalog, state: BelState, force: tuple[int, ...], where: int, *, rivers: bool = False
+) -> list[int]:
+    """Adjacent hexes the force may attack: counters all of another side (enemy or
+    Neutral), in a hex the force could enter (not across an all-sea hexside): land
+    forces reach Fleets on a coast but never at sea (19.62, 35.0); a fleet force's
+    targets are :func:`.naval.fleet_targets` (``rivers``: optional rule 29)."""
     if where < FIRST_HEX or not force:
         return []
+    if is_naval(cat, force):
+        return fleet_targets(cat, state, force, where, rivers)
     player = controller(cat, state, force[0])
     found: list[int] = []
     for other in cat.map.neighbours(where):
         there = state.units.at(other)
         if not there or step_cost(cat, state, where, other) is None:
             continue
-        if any(cat.counters[u].naval or controller(cat, state, u) == player for u in there):
+        if any(controller(cat, state, u) == player for u in there):
             continue
         found.append(other)
     return found
@@ -146,16 +163,21 @@ def retreat_steps(  # noqa: PLR0917 - the whole position of the retreating stack
     where: int,
     visited: tuple[int, ...],
     last: bool,
+    rivers: bool = False,
 ) -> list[int]:
     """Hexes a withdrawing or retreating stack may step into next (17.58, 17.9).
 
     Never into counters of another side or Neutrals, nor an enemy Zone of Control,
     nor terrain closed to land units; across a river or into rough only along a road
     (or a pass, for rough). Hexes already passed in this retreat are not re-entered
-    (a ruling), and the last step must respect stacking (13.1).
+    (a ruling), and the last step must respect stacking (13.1). A stack of Fleets
+    (with their passengers) goes by sea instead, or up its river with ``rivers``
+    (:func:`.naval.sea_retreat_steps`).
     """
     if where < FIRST_HEX:
         return []
+    if is_naval(cat, units):
+        return sea_retreat_steps(cat, state, player, units, where, visited, last, rivers)
     zoc = land_zoc(cat, state, player)
     found: list[int] = []
     for other in cat.map.neighbours(where):
@@ -219,7 +241,16 @@ class Retreat(Task):
                 ),
             )
         visited = (*self.visited, where)
-        steps = retreat_steps(cat, state, self.player, units, where, visited, self.left == 1)
+        steps = retreat_steps(
+            cat,
+            state,
+            self.player,
+            units,
+            where,
+            visited,
+            self.left == 1,
+            ctx.option(RIVER_OPTION),
+        )
         options: list[BelAction] = []
         stop_in_fort = bool(self.visited) and fortified(cat, state, where)
         if self.may_ignore or stop_in_fort:
@@ -270,8 +301,10 @@ class Battle(Task):
     """One Combat of the operating force against the counters of ``target`` (17.11).
 
     ``resume`` is the operating task to go on with afterwards: it is given back with
-    the surviving ``force``, its ``where``, the ``points`` left and ``moved`` False
-    (17.25, 17.56, 17.92). The attacker is the phasing player.
+    the surviving ``force``, its ``where``, the ``points`` left and its ``moved``
+    (17.25, 17.56, 17.92; see :meth:`finish_battle`). ``attacker`` is the attacking
+    player: the operating one, which is the phasing player (NOBODY, the default) or a
+    reacting one (25.1).
     """
 
     force: tuple[int, ...]
@@ -283,8 +316,17 @@ class Battle(Task):
     table: CombatTable = CombatTable.ASSAULT
     attacker_advantage: bool = False
     defender_advantage: bool = False
+    attacker: int = NOBODY
 
-    @RULES.implements("17.11", "17.12", "17.24", "17.3", "17.4")
+    def attacking_player(self, state: BelState) -> int:
+        """The attacking player (the phasing one unless a Reaction attacks, 25.1)."""
+        return state.phasing if self.attacker == NOBODY else self.attacker
+
+    def defending_player(self, state: BelState) -> int:
+        """The defending player: the attacker's opponent."""
+        return 1 - self.attacking_player(state)
+
+    @RULES.implements("17.11", "17.12", "17.24", "17.27", "17.3", "17.4", "13.22")
     def run(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         handlers = {
             DECLARE: self._declare,
@@ -296,6 +338,7 @@ class Battle(Task):
             DEFENCE: self._defence,
             FIGHT: self.fight,
             FINISH: self.finish_battle,
+            PERSONAL: self.personal_combat,
         }
         return handlers[self.stage](ctx, state, answer)
 
@@ -315,11 +358,14 @@ class Battle(Task):
             f"at {self.target}",
             "battle",
         )
-        enemy = 1 - state.phasing
+        enemy = self.defending_player(state)
         for region in sorted({cat.home[u] for u in defenders}):
             if region >= 0 and region_controller(state, region) == NOBODY:
                 state = change_control(ctx, state, region, enemy, "4.41")
-        return push(state, attrs.evolve(self, stage=STAND))
+        penalties: tuple[Task, ...] = ()
+        if state.agreements:  # 24.2: a promise not to attack is broken
+            state, penalties = attack_declared(ctx, state, self.attacking_player(state))
+        return push(state, *penalties, attrs.evolve(self, stage=STAND))
 
     @RULES.implements("17.5", "17.52")
     def withdraw_or_stand(
@@ -331,11 +377,11 @@ class Battle(Task):
                 ctx.log("17.5", "the defender tries to withdraw", "battle")
                 return push(state, attrs.evolve(self, stage=ROLL_OFF))
             ctx.log("17.5", "the defender stands", "battle")
-            return push(state, attrs.evolve(self, stage=TABLE))
+            return push(state, attrs.evolve(self, stage=self._after_withdrawal(ctx)))
         return ask_choice(
             state,
             self,
-            1 - state.phasing,
+            self.defending_player(state),
             "17.5",
             f"the stack at {self.target} is attacked: stand or try to withdraw",
             (Select("stand"), Select("withdraw")),
@@ -362,7 +408,25 @@ class Battle(Task):
             f"withdrawal roll-off: attacker {a_ops}+{a_roll}, defender {d_ops}+{d_roll}: {verdict}",
             "battle",
         )
-        return push(state, attrs.evolve(self, stage=WITHDRAW if allowed else TABLE))
+        stage = WITHDRAW if allowed else self._after_withdrawal(ctx)
+        return push(state, attrs.evolve(self, stage=stage))
+
+    @staticmethod
+    def _after_withdrawal(ctx: Context) -> str:
+        return PERSONAL if ctx.option("personal_combat") else TABLE
+
+    @RULES.implements("33.1")
+    def personal_combat(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
+        """The defender stays: Personal Combat may come before the table (33.1)."""
+        del ctx, answer
+        duel = PersonalCombat(
+            self.attacking_player(state),
+            self._attackers(state),
+            self._defenders(state),
+            attrs.evolve(self, stage=TABLE),
+            attrs.evolve(self, stage=FINISH),
+        )
+        return push(state, duel)
 
     @RULES.implements("17.54", "17.56", "17.57")
     def withdraw_defender(
@@ -374,8 +438,12 @@ class Battle(Task):
             return ask_roll(state, self, "17.54", "hexes the defender withdraws")
         hexes = answer.dice[0]
         ctx.log("17.54", f"the defender withdraws {hexes} hexes; no combat", "battle")
-        retreat = Retreat(1 - state.phasing, self._defenders(state), hexes, "17.54")
-        return push(state, retreat, attrs.evolve(self, stage=FINISH))
+        defender = self.defending_player(state)
+        retreats = [
+            Retreat(defender, stack, hexes, "17.54")
+            for stack in retreating_stacks(ctx.cat, state, self._defenders(state))
+        ]
+        return push(state, *retreats, attrs.evolve(self, stage=FINISH))
 
     @RULES.implements("17.6", "17.61", "17.62")
     def choose_table(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
@@ -393,14 +461,19 @@ class Battle(Task):
             ctx.log("17.61", "only the Assault table is affordable", "battle")
             return push(state, attrs.evolve(self, stage=ADVANTAGE))
         return ask_choice(
-            state, self, state.phasing, "17.6", "choose the Combat Results Table", options
+            state,
+            self,
+            self.attacking_player(state),
+            "17.6",
+            "choose the Combat Results Table",
+            options,
         )
 
     def _advantage(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
-        return self.military_advantage(ctx, state, answer, state.phasing, DEFENCE)
+        return self.military_advantage(ctx, state, answer, self.attacking_player(state), DEFENCE)
 
     def _defence(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
-        return self.military_advantage(ctx, state, answer, 1 - state.phasing, FIGHT)
+        return self.military_advantage(ctx, state, answer, self.defending_player(state), FIGHT)
 
     @RULES.implements("17.74", "8.4")
     def military_advantage(
@@ -408,7 +481,7 @@ class Battle(Task):
     ) -> BelState:
         """Each side in turn, attacker first, may play a Military Advantage marker (17.74,
         8.4)."""
-        attacker = player == state.phasing
+        attacker = player == self.attacking_player(state)
         if isinstance(answer, Select):
             state = play(ctx, state, player, MILITARY_ADVANTAGE, "17.74")
             if attacker:
@@ -458,14 +531,17 @@ class Battle(Task):
             "battle",
         )
         losses = apply_result(result, len(attackers), len(defenders))
-        attacker, defender = state.phasing, 1 - state.phasing
+        attacker, defender = self.attacking_player(state), self.defending_player(state)
         tasks: list[Task] = [
             LoseCounters(attacker, attackers, losses.attacker_lost),
             LoseCounters(defender, defenders, losses.defender_lost),
         ]
         if losses.defender_retreat:
             keep = fortified(cat, state, self.target)
-            tasks.append(Retreat(defender, defenders, losses.defender_retreat, "17.9", keep))
+            tasks += [
+                Retreat(defender, stack, losses.defender_retreat, "17.9", keep)
+                for stack in retreating_stacks(cat, state, defenders)
+            ]
         if losses.attacker_retreat:
             keep = fortified(cat, state, self.origin)
             tasks.append(Retreat(attacker, attackers, losses.attacker_retreat, "17.9", keep))
@@ -478,18 +554,25 @@ class Battle(Task):
                 tasks.append(LoseStratagems(player, -count, "8.51"))
         return push(state, *tasks, attrs.evolve(self, stage=FINISH))
 
-    @RULES.implements("17.25", "17.56", "17.92", "17.93", "17.61")
+    @RULES.implements("17.25", "17.56", "17.92", "17.93", "17.61", "15.2")
     def finish_battle(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         """Pay the table (17.61) and hand the surviving force back to its operation, which
         goes on with the points left (17.25, 17.56, 17.92); there is no advance after
-        combat (17.93)."""
+        combat (17.93). A force that had moved stays stopped while an enemy Zone of
+        Control still holds its hex (15.2)."""
         del answer
         survivors = self._attackers(state)
         where = state.units.where[survivors[0]] if survivors else self.origin
         cost = crt_cost(ctx.cat.components, self.table)
         left = max(Fraction(0), self.points - cost)
         ctx.log("17.61", f"the combat costs {cost} Operations Points ({left} left)", "battle")
+        # 15.2: a force that has moved goes on only if no enemy zone holds its hex now;
+        # one that has not (15.22) may still leave into hexes free of zones.
+        moved: bool | None = getattr(self.resume, "moved", False)
+        if moved is not False:
+            zone = land_zoc(ctx.cat, state, self.attacking_player(state))
+            moved = None if where >= FIRST_HEX and where in zone else True
         resumed = attrs.evolve(  # type: ignore[misc]
-            self.resume, force=survivors, where=where, points=left, moved=False
+            self.resume, force=survivors, where=where, points=left, moved=moved
         )
         return push(state, resumed)

@@ -86,7 +86,7 @@ def force_multiplier(
     return min(MAX_MULTIPLIER, 1 + steps)
 
 
-@RULES.implements("17.71", "21.22#2")
+@RULES.implements("17.71", "21.2#2", "21.22#2")
 def combat_strength(cat: Catalog, units: Iterable[int], multiplier: int) -> int:
     """A force's combat strength: the sum of its units' combat factors (Leaders
     included, 21.22) times its multiplier (17.71, 17.74)."""

@@ -25,7 +25,7 @@ from byzantium.belisarius.state import (
     Task,
 )
 from byzantium.core.game import Event
-from byzantium.core.procedure import ProcedureContext, push, run_task, settle
+from byzantium.core.procedure import ProcedureContext, push, replace, run_task, settle
 
 if TYPE_CHECKING:
     from byzantium.belisarius.game import Belisarius
@@ -54,7 +54,7 @@ class Context(ProcedureContext):
 
 
 def _wait(state: BelState, request: Request) -> BelState:
-    return attrs.evolve(state, pending=request)
+    return replace(state, "pending", request)
 
 
 def ask_roll(state: BelState, task: Task, rule: str, prompt: str, dice: int = 1) -> BelState:

@@ -19,8 +19,9 @@ from byzantium.belisarius.components import Components, load_components
 from byzantium.belisarius.engine import Context, run_task, settle
 from byzantium.belisarius.hexmap import HexMap, load_map
 from byzantium.belisarius.observation import observe, visible_action
+from byzantium.belisarius.policy import sensible_policy
 from byzantium.belisarius.render import render_state
-from byzantium.belisarius.scenarios import Scenario, load_scenarios
+from byzantium.belisarius.scenarios import Control, Scenario, load_scenarios
 from byzantium.belisarius.setup import initial_state
 from byzantium.belisarius.state import (
     BARBARIAN,
@@ -37,10 +38,12 @@ from byzantium.belisarius.state import (
 )
 from byzantium.belisarius.stratagems import draw_outcomes
 from byzantium.belisarius.tallies import game_tallies
-from byzantium.belisarius.victory import game_result
+from byzantium.belisarius.victory import game_result, victory_points
 from byzantium.core.dice import dice
+from byzantium.core.drivers import Policy
 from byzantium.core.errors import UnknownOptionError
 from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec, Result
+from byzantium.core.procedure import replace
 from byzantium.core.provenance import field_sources
 from byzantium.core.registry import register_game
 
@@ -70,6 +73,22 @@ class Belisarius(Game[BelState, BelAction]):
         OptionSpec("capitulation", True, "offer capitulation at each player turn (3.1)"),
         OptionSpec("pillage", False, "optional rule 26 (and 10.121): Pillage"),
         OptionSpec("public_works", False, "optional rule 28: Public Works markers"),
+        OptionSpec("colonization", False, "optional rule 27 (and 10.34): Colonization"),
+        OptionSpec("disbanding", False, "optional rule 30: unpaid units make a Disbanding check"),
+        OptionSpec(
+            "additional_placement",
+            False,
+            "optional rule 31: Mercenaries with a Leader, levied Warbands on Warbands",
+        ),
+        OptionSpec(
+            "additional_attrition",
+            False,
+            "optional rule 32: Hordes and Warbands abroad disband worse (needs disbanding)",
+        ),
+        OptionSpec("negotiations", False, "optional rule 24 (and 10.37): Player Negotiations"),
+        OptionSpec("reaction", False, "optional rule 25: Reaction with a Forced March marker"),
+        OptionSpec("personal_combat", False, "optional rule 33: Personal Combat of Leaders"),
+        OptionSpec("river_movement", False, "optional rule 29: Fleets move along rivers"),
         OptionSpec("components", "", "directory of the user's own component files"),
     )
     STATE_TYPE: ClassVar[type] = BelState
@@ -128,7 +147,7 @@ class Belisarius(Game[BelState, BelAction]):
         request = state.pending
         assert request is not None
         ctx = Context(self, events)
-        state = attrs.evolve(state, pending=None)
+        state = replace(state, "pending", None)
         state = run_task(ctx, state, request.task, action)
         return settle(ctx, state)
 
@@ -171,14 +190,21 @@ class Belisarius(Game[BelState, BelAction]):
         return tuple(1.0 if p == winner else -1.0 for p in (EMPIRE, BARBARIAN))
 
     def chronicle_heading(self, state: BelState) -> str:
-        """The game turn and the phasing player, for a chronicle's headings."""
+        """The game turn and the phasing player, for a chronicle's headings; below, the
+        treasuries, the Regions each side controls and the Victory Points it would
+        score if the game ended there (23.1)."""
         if state.turn < 1:
             return "== Set-up =="
         side = "Empire" if state.phasing == EMPIRE else "Barbarian"
         first_year = 527 + 4 * (state.turn - 1)
+        held = {control: state.control.count(control) for control in Control}
+        points = [f"{float(p):g}" for p in victory_points(Context(self, None), state)]
         return (
             f"== Game turn {state.turn} ({first_year}-{first_year + 3} AD), {side} player turn ==\n"
-            f"   treasuries: Empire {state.solidus[EMPIRE]}, Barbarian {state.solidus[BARBARIAN]}"
+            f"   treasuries: Empire {state.solidus[EMPIRE]}, Barbarian {state.solidus[BARBARIAN]}\n"
+            f"   Regions: Empire {held[Control.EMPIRE]}, Barbarian {held[Control.BARBARIAN]}, "
+            f"Neutral {held[Control.NEUTRAL]}; Victory Points now: Empire {points[EMPIRE]}, "
+            f"Barbarian {points[BARBARIAN]}"
         )
 
     def render(self, state: BelState, player: int | None = None) -> str:
@@ -197,6 +223,10 @@ class Belisarius(Game[BelState, BelAction]):
     def tallies(self, state: BelState, events: Sequence[Event]) -> tuple[tuple[str, int], ...]:
         """What a simulation counts (see :mod:`byzantium.belisarius.tallies`)."""
         return game_tallies(self, state, events)
+
+    def policies(self) -> Mapping[str, Policy[BelState, BelAction]]:
+        """``sensible``: the built-in player of both seats (:mod:`byzantium.belisarius.policy`)."""
+        return {"sensible": sensible_policy(self)}
 
     def component_data(self) -> bytes:
         return (self.components.digest + self.map.digest + str(self.scenario.number)).encode()

@@ -14,7 +14,10 @@ counter left in the stock (11.6), then a place for it:
   turn (11.8, 18.3). Levied Fleets go to a box only if it has a port (11.63).
 
 Stacking limits and the Barbarian's one-Region stacks apply as everywhere (13.1,
-13.132). A Region whose counters or places run out raises what it can (11.131 note).
+13.132). With optional rule 31.2 (``additional_placement``) the Barbarian may also
+levy a Warband onto a hex outside its Region holding a Warband of the same Region,
+one a hex as any levy, never on desert (:func:`warband_sites`). A Region whose
+counters or places run out raises what it can (11.131 note).
 :class:`~byzantium.belisarius.state.Done` ends a Region's levy early.
 
 The Leader Stratagem marker is played in the friendly Levy phase (11.3, 11.9, the
@@ -32,8 +35,10 @@ import attrs
 from byzantium.belisarius import RULES
 from byzantium.belisarius.components import UnitKind
 from byzantium.belisarius.engine import Context, ask_choice, ask_roll, push
+from byzantium.belisarius.hexmap import Terrain
 from byzantium.belisarius.state import (
     AVAILABLE,
+    BARBARIAN,
     EMPIRE,
     FIRST_HEX,
     BelAction,
@@ -68,6 +73,7 @@ __all__ = [
     "levy_size",
     "removable_leaders",
     "summonable_leaders",
+    "warband_sites",
 ]
 
 #: The Stratagem marker type played in the Levy phase (Stratagem chart, 21.2).
@@ -105,6 +111,27 @@ def levy_size(ctx: Context, state: BelState, region: int) -> int:
     return record.levy
 
 
+@RULES.implements("31.2")
+def warband_sites(ctx: Context, state: BelState, region: int) -> list[int]:
+    """Land hexes, in order, holding a Warband of ``region`` that optional rule 31.2
+    lets the Barbarian levy another Warband of it onto, wherever they are: not a desert
+    hex nor a Pillaged one (31.2). Peripheral Area boxes are not hexes.
+    """
+    cat = ctx.cat
+    where_of = state.units.where
+    found = {
+        where_of[u]
+        for u in cat.of_nationality(cat.regions[region].nationality, UnitKind.WARBAND)
+        if where_of[u] >= FIRST_HEX
+    }
+    pillaged = state.markers.pillaged
+    return sorted(
+        h
+        for h in found
+        if h not in pillaged and cat.is_land(h) and cat.map.terrain_at(h) is not Terrain.DESERT
+    )
+
+
 @RULES.implements("11.12", "11.13", "11.63", "11.8", "18.3", "18.4")
 def levy_places(
     ctx: Context,
@@ -119,8 +146,10 @@ def levy_places(
 
     A hex of the Region not already given a levied unit this phase (11.12), without
     enemy or Neutral counters, enemy Zone of Control or Pillaged marker (11.13), coastal
-    for a Fleet (11.63), within stacking limits (13.1, 13.132). Then the Region's box,
-    if it has room this turn (11.8, 18.3) and, for a Fleet, a port (11.63).
+    for a Fleet (11.63), within stacking limits (13.1, 13.132); with optional rule 31.2
+    (``additional_placement``) a Barbarian Warband may also go to the hexes of
+    :func:`warband_sites` outside the Region, under the same limits. Then the Region's
+    box, if it has room this turn (11.8, 18.3) and, for a Fleet, a port (11.63).
     """
     cat = ctx.cat
     player = state.phasing
@@ -133,7 +162,12 @@ def levy_places(
     pillaged = state.markers.pillaged
     places: list[int] = []
     naval = kind is UnitKind.FLEET
-    for hex_ in (cat.region_coast if naval else cat.region_land)[region]:
+    hexes: tuple[int, ...] | list[int] = (cat.region_coast if naval else cat.region_land)[region]
+    if kind is UnitKind.WARBAND and player == BARBARIAN and ctx.option("additional_placement"):
+        extra = [h for h in warband_sites(ctx, state, region) if cat.region_of_hex(h) != region]
+        if extra:
+            hexes = sorted((*hexes, *extra))
+    for hex_ in hexes:
         if hex_ in used or hex_ in pillaged or hex_ in zoc:
             continue
         if can_place(cat, state, unit, hex_, player):

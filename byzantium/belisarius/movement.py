@@ -194,7 +194,7 @@ def _hex_cost(cat: Catalog, tables: _Tables, state: BelState, hex_: int) -> Frac
     return rates.ground[cat.map.terrain_at(hex_)]
 
 
-@RULES.implements("16.1", "16.21", "16.22", "16.23", "16.24", "16.32", "27.31")
+@RULES.implements("16.1", "16.21", "16.22", "16.23", "16.24", "16.32", "16.34", "27.31")
 def step_cost(cat: Catalog, state: BelState, a: int, b: int) -> Fraction | None:
     """Operations Points for a land force to step from hex ``a`` into adjacent hex ``b``.
 

@@ -20,7 +20,9 @@ marker committed face down to a Diplomacy attempt is a choice naming it: a recor
 the game shows them to everybody. A frontend that shows a player the actions of a
 game must pass them through :func:`visible_action`, which hides the type of a marker
 that goes into, or out of, the other player's hand, and of a marker the other player
-commits face down. (Event texts and chronicles are an onlooker's view that knows
+commits face down, and the steps of an offer the other player is building under the
+optional Player Negotiations (24.1; the offer shows once it is made, and agreements in
+force are public). (Event texts and chronicles are an onlooker's view that knows
 everything; they are not filtered here.)
 
 22.2 (a player may show his markers and treasury to the other whenever he likes) is
@@ -37,9 +39,11 @@ import attrs
 from byzantium.belisarius import RULES
 from byzantium.belisarius.diplomacy import ATTACK, DEFENCE, HIDDEN, DiplomacyAttempt, conceal
 from byzantium.belisarius.engine import Context
+from byzantium.belisarius.negotiations import Proposal, hidden_step, shown_proposal
 from byzantium.belisarius.scenarios import Control
 from byzantium.belisarius.state import (
     NOBODY,
+    Agreement,
     BelAction,
     BelState,
     Draw,
@@ -77,6 +81,9 @@ class PendingView:
     hand: int
     options: tuple[BelAction, ...] = ()
     commitments: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    #: The offer of a pending negotiation (24.1): shown to its proposer while he builds
+    #: it, to both players once it is offered.
+    proposal: Proposal | None = None
 
 
 @attrs.frozen
@@ -105,6 +112,8 @@ class BelObservation:
     other_treasury: int | None
     pending: PendingView | None
     ending: Ending | None
+    #: Agreements in force this game turn (24.1): public.
+    agreements: tuple[Agreement, ...] = ()
 
 
 @RULES.implements("22.0", "22.1")
@@ -136,6 +145,7 @@ def observe(ctx: Context, state: BelState, player: int) -> BelObservation:
         other_treasury=state.solidus[other] if sees else None,
         pending=None if state.pending is None else _pending_view(state, state.pending, player),
         ending=state.ending,
+        agreements=state.agreements,
     )
 
 
@@ -151,6 +161,7 @@ def _pending_view(state: BelState, request: Request, player: int) -> PendingView
         hand=request.hand,
         options=request.options if chooser else (),
         commitments=_commitments(state, request, player),
+        proposal=shown_proposal(request, player),
     )
 
 
@@ -192,7 +203,8 @@ def visible_action(
     :data:`~byzantium.belisarius.diplomacy.HIDDEN`), and the type of a marker the
     other player commits face down to a Diplomacy attempt (a
     :class:`~byzantium.belisarius.state.Select` of ``HIDDEN``; those stay hidden until
-    the reveal, even from a player who may examine the other's hand). Every other
+    the reveal, even from a player who may examine the other's hand), and each step of
+    an offer the other player is building (24.1, until he offers it). Every other
     action is public and comes back unchanged. ``None`` is never returned today; it is
     reserved for actions a player may not learn of at all.
     """
@@ -212,5 +224,7 @@ def visible_action(
             and request.player != player
             and task.stage in (ATTACK, DEFENCE)
         ):
+            return Select(HIDDEN)
+        if hidden_step(request, player):
             return Select(HIDDEN)
     return action

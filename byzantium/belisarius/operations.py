@@ -19,12 +19,21 @@ The phasing player takes his forces one at a time (14.1):
   or can still go on from there to such a place. Unused points are lost (14.4).
 
 Once a force has moved, a player holding a Forced March marker may play it for that
-force (16.7-16.73, 16.84): an attrition die (1-3: he loses a counter of the force of
-his choice), then a fresh Operations Points roll and another move.
+force (16.7-16.73, 16.84): he may first add other counters of his at its location
+(16.73), then an attrition die (1-3: he loses a counter of the force of his choice),
+then a fresh Operations Points roll and another move.
 
-The force may also attack an adjacent hex of enemy (or Neutral) land counters while it
-has the Assault price left (17.2x, :class:`.battle.Battle`); afterwards it goes on with
-its remaining points (17.25). Naval movement and combat are not part of this phase yet.
+The force may also attack an adjacent hex of enemy (or Neutral) counters, Fleets on a
+coast included (19.62), while it has the Assault price left (17.2x,
+:class:`.battle.Battle`); afterwards it goes on with its remaining points (17.25).
+With the optional rules it may also Pillage or Colonize where it stands, in any order
+with its other actions (14.11, :mod:`.special`).
+
+Fleet forces (``fleet <location>``: Fleets with the land counters on board them) operate
+the same way with the differences of 19.0-19.9 (:mod:`.naval`): they take land
+counters on board before their roll, roll on their Fleets' values (14.23), sail
+instead of march (and, with optional rule 29, go up rivers), land their passengers on
+a coast or in a port (``debark``), and attack from the sea.
 """
 
 from __future__ import annotations
@@ -44,9 +53,25 @@ from byzantium.belisarius.movement import (
     reachable,
     step_cost,
 )
+from byzantium.belisarius.naval import (
+    DEBARK,
+    FLEET,
+    RIVER_OPTION,
+    debark,
+    debark_items,
+    fleet_forces,
+    fleet_steps,
+    is_naval,
+    naval_drop,
+    naval_points,
+    naval_step,
+)
+from byzantium.belisarius.reaction import may_react, offer_reaction
+from byzantium.belisarius.special import SPECIAL_ITEMS, special_items, special_operation
 from byzantium.belisarius.state import (
     AVAILABLE,
     FIRST_HEX,
+    NOBODY,
     BelAction,
     BelState,
     Done,
@@ -54,6 +79,7 @@ from byzantium.belisarius.state import (
     Roll,
     Select,
     Task,
+    opponent,
 )
 from byzantium.belisarius.stratagems import play, playable
 from byzantium.belisarius.world import controller, eliminate
@@ -81,16 +107,29 @@ PICK, DROP, ROLL, MOVE, FORCED, ATTRITION, LOSS = (
     "attrition",
     "loss",
 )
+#: The stage between two forces where the non-phasing player may react (25.1).
+REACT = "react"
+#: The stage after a Forced March marker is played where the force may be re-formed
+#: from the counters of its location (16.73).
+REGROUP = "regroup"
 
 
-def operable(ctx: Context, state: BelState, used: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
-    """The phasing player's land counters that may still operate, by location (13.21)."""
+def operable(
+    ctx: Context, state: BelState, used: tuple[int, ...], player: int = NOBODY
+) -> dict[int, tuple[int, ...]]:
+    """The operating player's land counters that may still operate, by location (13.21);
+    not those on board a Fleet, which move with it (19.5; see :func:`.naval.fleet_forces`).
+
+    ``player`` defaults to the phasing player (a reacting player operates too, 25.1).
+    """
     cat = ctx.cat
-    player = state.phasing
+    player = state.phasing if player == NOBODY else player
     spent = set(used)
+    if state.units.aboard:  # counters on board move with their Fleet only (19.5)
+        spent |= state.units.embarked()
     found: dict[int, list[int]] = {}
     for unit in state.units.in_play():
-        if unit in spent or cat.counters[unit].naval:
+        if unit in spent or cat.naval[unit]:
             continue
         if controller(cat, state, unit) != player:
             continue
@@ -143,14 +182,16 @@ def candidate_steps(  # noqa: PLR0917 - the whole position of the force
     points: Fraction,
     moved: bool | None,
     zoc: frozenset[int],
+    player: int = NOBODY,
 ) -> list[tuple[int, Fraction]]:
     """Adjacent places the force may step into now, with their price (no stacking).
 
     ``moved`` is False before the force's first step, True after it, and None once a
     step has taken it into an enemy Zone of Control (it must stop there, 15.2).
+    ``player`` is the operating player (the phasing one by default).
     """
     cat = ctx.cat
-    player = state.phasing
+    player = state.phasing if player == NOBODY else player
     steps: list[tuple[int, Fraction]] = []
     if where < FIRST_HEX:
         for hex_ in box_entry_hexes(cat, where):
@@ -190,13 +231,16 @@ def land_steps(  # noqa: PLR0917 - the whole position of the force
     where: int,
     points: Fraction,
     moved: bool | None,
+    player: int = NOBODY,
 ) -> list[tuple[int, Fraction]]:
     """The steps offered to a force at ``where`` with ``points`` left: legal now, and
-    ending somewhere the force may stop (13.1), or leading on to such a place."""
+    ending somewhere the force may stop (13.1), or leading on to such a place.
+    ``player`` is the operating player (the phasing one by default)."""
     cat = ctx.cat
-    zoc = land_zoc(cat, state, state.phasing)
+    player = state.phasing if player == NOBODY else player
+    zoc = land_zoc(cat, state, player)
     offered: list[tuple[int, Fraction]] = []
-    for other, cost in candidate_steps(ctx, state, force, where, points, moved, zoc):
+    for other, cost in candidate_steps(ctx, state, force, where, points, moved, zoc, player):
         if may_end_at(cat, state, force, other):
             offered.append((other, cost))
             continue
@@ -230,8 +274,22 @@ class OperationsPhase(Task):
     #: Whether the force has had its first Operations Points roll: counters left out
     #: before it stay free to form another force (13.23), later drops do not (13.21).
     rolled: bool = False
+    #: Where the force was at its last Operations Points roll: a fleet force's price a
+    #: hex depends on it (19.52).
+    origin: int = 0
+    #: Whether this is the non-phasing player's Reaction with one force (25.1): the
+    #: operating player is then the non-phasing one, and the task ends with the force.
+    reaction: bool = False
+    #: The other player's spent counters: in the phasing player's phase, those that
+    #: have reacted (25.2); during a Reaction, the phasing player's ``used``, handed
+    #: back to him when it ends.
+    reacted: tuple[int, ...] = ()
 
-    @RULES.implements("14.0", "14.1", "13.2", "13.21", "13.23", "16.4", "14.4")
+    def operator(self, state: BelState) -> int:
+        """The operating player: the phasing one, or the non-phasing one reacting (25.1)."""
+        return 1 - state.phasing if self.reaction else state.phasing
+
+    @RULES.implements("14.0", "14.1", "14.11", "13.2", "13.21", "13.23", "16.4", "14.4")
     def run(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         if self.stage == PICK:
             return self._pick(ctx, state, answer)
@@ -245,27 +303,70 @@ class OperationsPhase(Task):
             return self._forced(ctx, state, answer)
         if self.stage == ATTRITION:
             return self.forced_march_attrition(ctx, state, answer)
+        if self.stage == REACT:
+            return self._react(ctx, state, answer)
+        if self.stage == REGROUP:
+            return self.regroup(ctx, state, answer)
         return self._loss(ctx, state, answer)
 
-    def _next_force(self) -> OperationsPhase:
-        return OperationsPhase(used=self.used)
+    def next_force(self, ctx: Context, state: BelState) -> BelState:
+        """The force is done: the phasing player goes on with another (14.1), after
+        the non-phasing player's chance to react (25.1); a Reaction ends with its one
+        force and hands the phase back (25.1)."""
+        if self.reaction:
+            return push(state, OperationsPhase(used=self.reacted, reacted=self.used))
+        stage = REACT if ctx.option("reaction") else PICK
+        return push(state, OperationsPhase(stage=stage, used=self.used, reacted=self.reacted))
+
+    def _react(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
+        """The non-phasing player may react with a force not yet reacted (25.1, 25.2)."""
+        forces = (
+            operable(ctx, state, self.reacted, opponent(state.phasing))
+            if may_react(ctx, state)
+            else {}
+        )
+        go_on = attrs.evolve(self, stage=PICK)
+        return offer_reaction(ctx, state, answer, self, forces, self.reacting_force, go_on)
+
+    def reacting_force(self, force: tuple[int, ...], where: int) -> OperationsPhase:
+        """The Reaction of the non-phasing player's ``force`` at ``where`` (25.1): a
+        standard operation from its forming (13.23); its counters join those that
+        have reacted (25.2)."""
+        return OperationsPhase(
+            stage=DROP,
+            force=force,
+            where=where,
+            used=self.reacted,
+            reacted=self.used,
+            reaction=True,
+        )
 
     def _pick(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
-        forces = operable(ctx, state, self.used)
+        forces = operable(ctx, state, self.used, self.operator(state))
+        fleets = fleet_forces(ctx.cat, state, self.used, self.operator(state))
         if isinstance(answer, Select):
-            where = int(answer.item.removeprefix("force "))
-            force = forces[where]
+            naval = answer.item.startswith(FLEET)
+            where = int(answer.item.removeprefix(FLEET if naval else "force "))
+            force = (fleets if naval else forces)[where]
             ctx.log("14.1", f"the force at {where} operates: {_ids(ctx, force)}", "force")
             return push(state, attrs.evolve(self, stage=DROP, force=force, where=where))
-        if isinstance(answer, Done) or not forces:
+        if isinstance(answer, Done) or not (forces or fleets):
             return state
         options: list[BelAction] = [Done()]
         options += [Select(f"force {where}") for where in forces]
+        options += [Select(f"{FLEET}{where}") for where in fleets]
         return ask_choice(
-            state, self, state.phasing, "14.1", "pick a force to operate, or end the phase", options
+            state,
+            self,
+            self.operator(state),
+            "14.1",
+            "pick a force to operate, or end the phase",
+            options,
         )
 
     def _drop(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
+        if not isinstance(answer, Done) and is_naval(ctx.cat, self.force):
+            return naval_drop(ctx, state, self, answer)
         if isinstance(answer, Select):
             counter = ctx.cat.counter(answer.item.removeprefix("drop "))
             ctx.log("13.21", f"{ctx.cat.counters[counter].id} is dropped from the force", "drop")
@@ -284,70 +385,110 @@ class OperationsPhase(Task):
         if len(self.force) > 1:
             options += [Select(f"drop {ctx.cat.counters[u].id}") for u in self.force]
         return ask_choice(
-            state, self, state.phasing, "13.21", "drop counters from the force, or go", options
+            state,
+            self,
+            self.operator(state),
+            "13.21",
+            "drop counters from the force, or go",
+            options,
         )
 
     def _roll(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         if isinstance(answer, Roll):
-            points = force_points(ctx, self.force, answer.dice[0])
+            if is_naval(ctx.cat, self.force):
+                points = naval_points(ctx.cat, self.force, answer.dice[0])
+            else:
+                points = force_points(ctx, self.force, answer.dice[0])
             ctx.log("14.21", f"the force rolls {answer.dice[0]}: {points} Operations Points", "ops")
             following = attrs.evolve(
-                self, stage=MOVE, points=Fraction(points), moved=False, rolled=True
+                self,
+                stage=MOVE,
+                points=Fraction(points),
+                moved=False,
+                rolled=True,
+                origin=self.where,
             )
             return push(state, following)
         return ask_roll(state, self, "14.21", "the force's Operations Points roll")
 
     def _move(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         if not self.force:
-            return push(state, self._next_force())
+            return self.next_force(ctx, state)
+        naval = is_naval(ctx.cat, self.force)
         if isinstance(answer, Place):
+            if naval:
+                return naval_step(ctx, state, self, answer.where)
             return self.step_force(ctx, state, answer.where)
+        if isinstance(answer, Select) and answer.item.startswith(DEBARK):
+            return debark(ctx, state, self, answer.item)
+        if isinstance(answer, Select) and answer.item in SPECIAL_ITEMS:
+            args = (self.force, self.where, self.points, answer.item)
+            return special_operation(ctx, state, self, *args)
         if isinstance(answer, Select):
             return self.attack(ctx, state, int(answer.item.removeprefix("attack ")))
-        steps = (
+        steps: list[tuple[int, Fraction]]
+        if isinstance(answer, Done):
+            steps = []
+        elif naval:
+            steps = fleet_steps(ctx, state, self)
+        else:
+            steps = land_steps(
+                ctx, state, self.force, self.where, self.points, self.moved, self.operator(state)
+            )
+        targets = [] if isinstance(answer, Done) else self.targets(ctx, state)
+        specials = (
             []
             if isinstance(answer, Done)
-            else land_steps(ctx, state, self.force, self.where, self.points, self.moved)
+            else special_items(ctx, state, self.force, self.where, self.points)
         )
-        targets = [] if isinstance(answer, Done) else self.targets(ctx, state)
-        if not steps and not targets:
+        landings = debark_items(ctx, state, self) if naval and not isinstance(answer, Done) else []
+        if not steps and not targets and not specials and not landings:
             return self.finish_force(ctx, state)
         options: list[BelAction] = []
         if self.moved is False or may_end_at(ctx.cat, state, self.force, self.where):
             options.append(Done())
         options += [Place(where) for where, _ in steps]
         options += [Select(f"attack {target}") for target in targets]
+        options += specials
+        options += landings
         return ask_choice(
             state,
             self,
-            state.phasing,
+            self.operator(state),
             "16.1",
             f"move the force ({self.points} Operations Points left), or stop",
             options,
         )
 
-    @RULES.implements("17.21", "17.22", "17.23", "17.26", "17.28", "17.61")
+    @RULES.implements("17.21", "17.22", "17.23", "15.31", "17.26", "17.28", "17.61")
     def targets(self, ctx: Context, state: BelState) -> list[int]:
         """Hexes the force may attack now: adjacent, of another side, entered by land,
         with at least the Assault price left (17.22, 17.26, 17.28, 17.61)."""
         if self.points < crt_cost(ctx.cat.components, CombatTable.ASSAULT):
             return []
-        return attack_targets(ctx.cat, state, self.force, self.where)
+        return attack_targets(
+            ctx.cat, state, self.force, self.where, rivers=ctx.option(RIVER_OPTION)
+        )
 
     @RULES.implements("17.11", "17.25", "17.93")
     def attack(self, ctx: Context, state: BelState, target: int) -> BelState:
         """The force attacks ``target``; it goes on with what points remain afterwards
         (17.25) and never advances into the hex (17.93)."""
         ctx.log("17.11", f"the force at {self.where} attacks {target}", "attack")
-        battle = Battle(self.force, self.where, target, self.points, self)
+        battle = Battle(
+            self.force, self.where, target, self.points, self, attacker=self.operator(state)
+        )
         return push(state, battle)
 
-    @RULES.implements("16.1", "16.21", "18.21", "15.2")
+    @RULES.implements("16.1", "16.21", "18.21", "15.2", "13.22")
     def step_force(self, ctx: Context, state: BelState, to: int) -> BelState:
         """Move the force one step to ``to`` and pay its price (16.1, 16.21, 18.21);
         entering an enemy Zone of Control stops it (15.2)."""
-        zoc = land_zoc(ctx.cat, state, state.phasing)
-        steps = candidate_steps(ctx, state, self.force, self.where, self.points, self.moved, zoc)
+        player = self.operator(state)
+        zoc = land_zoc(ctx.cat, state, player)
+        steps = candidate_steps(
+            ctx, state, self.force, self.where, self.points, self.moved, zoc, player
+        )
         cost = dict(steps)[to]
         state = _relocate(state, self.force, to)
         rule = "18.21" if to < FIRST_HEX or self.where < FIRST_HEX else "16.1"
@@ -365,23 +506,54 @@ class OperationsPhase(Task):
         (16.7, 16.72)."""
         if self.points:
             ctx.log("14.4", f"{self.points} unused Operations Points are lost", "ops")
-        if self.moved is not False and playable(ctx, state, state.phasing, FORCED_MARCH):
+        if (
+            self.moved is not False
+            and not self.reaction
+            and playable(ctx, state, self.operator(state), FORCED_MARCH)
+        ):
             return push(state, attrs.evolve(self, stage=FORCED))
-        return push(state, self._next_force())
+        return self.next_force(ctx, state)
 
     def _forced(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         if isinstance(answer, Select):
-            state = play(ctx, state, state.phasing, FORCED_MARCH, "16.71")
-            return push(state, attrs.evolve(self, stage=ATTRITION))
+            state = play(ctx, state, self.operator(state), FORCED_MARCH, "16.71")
+            return push(state, attrs.evolve(self, stage=REGROUP))
         if isinstance(answer, Done):
-            return push(state, self._next_force())
+            return self.next_force(ctx, state)
         return ask_choice(
             state,
             self,
-            state.phasing,
+            self.operator(state),
             "16.7",
             "play a Forced March marker for this force, or move on",
             (Done(), Select(PLAY_FORCED_MARCH)),
+        )
+
+    @RULES.implements("16.73")
+    def regroup(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
+        """Before the Forced March's attrition roll the player may add to the force, one
+        at a time, any other land counters of his at its location, whether they have
+        operated this phase or not (16.73); dropping comes after the roll (DROP)."""
+        cat = ctx.cat
+        if isinstance(answer, Select):
+            counter = cat.counter(answer.item.removeprefix("join "))
+            ctx.log("16.73", f"{cat.counters[counter].id} joins the force", "join")
+            return push(state, attrs.evolve(self, force=tuple(sorted((*self.force, counter)))))
+        joiners: tuple[int, ...] = ()
+        if not isinstance(answer, Done) and not any(cat.naval[u] for u in self.force):
+            here = operable(ctx, state, (), self.operator(state)).get(self.where, ())
+            joiners = tuple(u for u in here if u not in self.force)
+        if not joiners:
+            return push(state, attrs.evolve(self, stage=ATTRITION))
+        options: list[BelAction] = [Done()]
+        options += [Select(f"join {cat.counters[u].id}") for u in joiners]
+        return ask_choice(
+            state,
+            self,
+            self.operator(state),
+            "16.73",
+            "add counters of this location to the force, or go on",
+            options,
         )
 
     @RULES.implements("16.71", "16.84")
@@ -399,12 +571,15 @@ class OperationsPhase(Task):
         ctx.log("16.71", f"Forced March attrition roll {roll}: a counter is lost", "forced march")
         if len(self.force) == 1:
             state = eliminate(ctx, state, self.force, "16.71")
-            return push(state, self._next_force())
-        lose = LoseCounters(state.phasing, self.force, 1, "16.71")
+            return self.next_force(ctx, state)
+        lose = LoseCounters(self.operator(state), self.force, 1, "16.71")
         return push(state, lose, attrs.evolve(self, stage=LOSS))
 
     def _loss(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
-        """After the attrition loss (16.71) the force is what is left of it."""
-        del ctx, answer
+        """After the attrition loss (16.71) the force is what is left of it (nothing,
+        if the counter lost was a Fleet carrying the rest, 30.4)."""
+        del answer
         force = tuple(u for u in self.force if state.units.where[u] > AVAILABLE)
+        if not force:
+            return self.next_force(ctx, state)
         return push(state, attrs.evolve(self, stage=DROP, force=force))

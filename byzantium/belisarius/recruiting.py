@@ -7,6 +7,8 @@ Justinian in Constantinopolis first earns the Empire two free Stratagem markers
   Region he controls, in a City or Colony of that Region he occupies, or in the
   Region's Peripheral Area box (10.31, 11.2-11.224, 11.8, 18.3); Guard units for the
   Empire in any City or Colony of an Empire Region held by an Empire unit (11.7);
+  with optional rule 31.1 (``additional_placement``) also in any non-desert,
+  unpillaged hex holding one of his Leaders;
 * ``buy stratagem``: one marker from the Pool (10.32, 8.3);
 * ``remove pillage <hex>``: lift a Pillaged marker from a hex he has a unit in (10.36);
 * ``public works <hex>`` (optional rule 28): a Public Works marker on a City or
@@ -29,6 +31,7 @@ import attrs
 from byzantium.belisarius import RULES
 from byzantium.belisarius.components import SolidusItem, UnitKind
 from byzantium.belisarius.engine import Context, ask_choice, ask_roll, push
+from byzantium.belisarius.hexmap import Terrain
 from byzantium.belisarius.state import (
     EMPIRE,
     FIRST_HEX,
@@ -60,6 +63,8 @@ __all__ = [
     "THEODORA",
     "RecruitingPhase",
     "RegaliaReturn",
+    "leader_sites",
+    "port_hex",
     "public_works_sites",
     "recruit_cost",
     "recruit_places",
@@ -150,6 +155,37 @@ def regional_sites(cat: Catalog, state: BelState, player: int, region: int) -> l
     return sites
 
 
+@RULES.implements("31.1")
+def leader_sites(cat: Catalog, state: BelState, player: int) -> list[int]:
+    """Hexes optional rule 31.1 opens to ``player``'s Mercenaries, in hex order.
+
+    Every land hex holding a Leader he controls, wherever it is, unless it is desert
+    or carries a Pillaged marker (31.1). Peripheral Area boxes are not hexes.
+    """
+    pillaged = state.markers.pillaged
+    where_of = state.units.where
+    found = {
+        where_of[u]
+        for u in state.units.in_play()
+        if cat.counters[u].kind is UnitKind.LEADER
+        and where_of[u] >= FIRST_HEX
+        and controller(cat, state, u) == player
+    }
+    return sorted(
+        h
+        for h in found
+        if h not in pillaged and cat.is_land(h) and cat.map.terrain_at(h) is not Terrain.DESERT
+    )
+
+
+def port_hex(cat: Catalog, state: BelState, hex_: int) -> bool:
+    """Whether a hex is a port: a port City, or a Colony on the coast (11.63, 27.33)."""
+    city = cat.map.city_at(hex_)
+    if city is not None:
+        return city.port
+    return hex_ in state.markers.colonies and cat.map.is_coastal(hex_)
+
+
 @RULES.implements("11.223", "11.8", "13.1", "13.12", "13.132")
 def recruit_places(
     cat: Catalog,
@@ -159,14 +195,17 @@ def recruit_places(
     kind: UnitKind,
     *,
     used: tuple[int, ...] = (),
+    with_leaders: bool = False,
 ) -> list[int]:
     """Locations where ``player`` may put a Mercenary of ``nationality`` and ``kind``.
 
     Nothing if no counter of it is in the stock (11.6) or if its Region is not his
-    (11.221, 11.5) or barred; else the sites of 11.21 or 11.7, leaving out hexes that
-    already took a recruit this phase (``used``, 11.223), boxes that took ten
-    reinforcements this player turn (11.8), ports
-    only for Fleets (11.63), and wherever stacking forbids it (13.1, 13.12).
+    (11.221, 11.5) or barred; else the sites of 11.21 or 11.7, and with
+    ``with_leaders`` (optional rule 31.1) the hexes of :func:`leader_sites`, leaving
+    out hexes that already took a recruit this phase (``used``, 11.223: so at most one
+    a hex by 31.1 too), boxes that took ten reinforcements this player turn (11.8),
+    ports only for Fleets (11.63), and wherever stacking forbids it (13.1, 13.12,
+    13.132).
     """
     stock = available(cat, state, nationality, kind)
     if not stock:
@@ -183,14 +222,19 @@ def recruit_places(
         if cat.regions[region].name in state.barred:
             return []
         sites = regional_sites(cat, state, player, region)
+    extra: list[int] = []
+    if with_leaders:
+        extra = [h for h in leader_sites(cat, state, player) if h not in sites]
     places: list[int] = []
-    for where in sites:
+    for where in (*sites, *extra):
         if where < FIRST_HEX:
             if box_room(cat, state, where) == 0:
                 continue
         elif where in used:
             continue
-        if kind is UnitKind.FLEET and not fleet_may_go(cat, where):
+        if kind is UnitKind.FLEET and not (
+            port_hex(cat, state, where) if where in extra else fleet_may_go(cat, where)
+        ):
             continue
         if can_place(cat, state, unit, where, player):
             places.append(where)
@@ -310,9 +354,16 @@ class RecruitingPhase(Task):
 
     # -- the menu ---------------------------------------------------------------------
 
-    def _places(self, cat: Catalog, state: BelState, nationality: str, kind: UnitKind) -> list[int]:
-        player = state.phasing
-        return recruit_places(cat, state, player, nationality, kind, used=self.used)
+    def _places(self, ctx: Context, state: BelState, nationality: str, kind: UnitKind) -> list[int]:
+        return recruit_places(
+            ctx.cat,
+            state,
+            state.phasing,
+            nationality,
+            kind,
+            used=self.used,
+            with_leaders=bool(ctx.option("additional_placement")),
+        )
 
     def _affordable(self, state: BelState, cost: int) -> bool:
         return cost <= state.solidus[state.phasing]
@@ -326,7 +377,7 @@ class RecruitingPhase(Task):
             cost = recruit_cost(cat, kind)
             if cost is None or not (self.free or self._affordable(state, cost)):
                 continue
-            if recruit_places(cat, state, player, nationality, kind, used=self.used):
+            if self._places(ctx, state, nationality, kind):
                 options.append(Select(f"{RECRUIT}{nationality} {kind.value}"))
         if any(state.stratagems.pool) and self._affordable(
             state, points(SolidusItem.BUY_STRATAGEM)
@@ -393,7 +444,7 @@ class RecruitingPhase(Task):
             state, markers=attrs.evolve(markers, pillaged=markers.pillaged - {hex_})
         )
 
-    @RULES.implements("10.35", "28.1", "28.2")
+    @RULES.implements("10.35", "28.0", "28.1", "28.2")
     def build_works(self, ctx: Context, state: BelState, hex_: int) -> BelState:
         """Pay for and place a Public Works marker on a City or Colony hex (10.35, 28.1,
         28.2)."""
@@ -405,10 +456,9 @@ class RecruitingPhase(Task):
     # -- recruits ----------------------------------------------------------------------------
 
     def _choose_place(self, ctx: Context, state: BelState, wanted: str) -> BelState:
-        cat = ctx.cat
         nationality, _, kind_name = wanted.partition(" ")
         kind = UnitKind(kind_name)
-        places = recruit_places(cat, state, state.phasing, nationality, kind, used=self.used)
+        places = self._places(ctx, state, nationality, kind)
         if not places:  # pragma: no cover - only offered with a place
             raise ValueError(f"rule 11.21: no place for a {wanted} recruit")
         return ask_choice(

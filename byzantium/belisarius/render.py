@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from byzantium.belisarius.engine import Context
+from byzantium.belisarius.negotiations import promise_text
 from byzantium.belisarius.observation import BelObservation, PendingView, observe
 from byzantium.belisarius.scenarios import Control
 from byzantium.belisarius.state import (
@@ -170,6 +171,9 @@ def render_state(game: Belisarius, state: BelState, player: int | None) -> str:
     if -1 in stacks:
         lines.append(f"  (no Region): {', '.join(stacks[-1][:_MAX_STACKS])}")
     lines += _markers(view)
+    if view.agreements:
+        promises = [promise_text(p) for a in view.agreements for p in a.promises]
+        lines.append(f"Agreements this turn (24.1): {'; '.join(promises)}")
     if view.ending is not None:
         lines.append(f"Game over [{view.ending.rule}]: {view.ending.reason}")
     else:

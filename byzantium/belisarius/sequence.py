@@ -5,7 +5,9 @@ other's; each player turn runs its phases in the order of 3.1: Random Events,
 Diplomacy, Taxation, Recruiting, Levy, Operations, Provisioning. The end of the game
 turn advances the turn; after the scenario's last turn the game ends and Victory
 Points decide (23.0). A player may also capitulate at the start of his player turn
-(3.1c), unless the ``capitulation`` option turns that choice off.
+(3.1c), unless the ``capitulation`` option turns that choice off. With the
+``negotiations`` option a negotiation window (24.0) opens before the Random Events
+and the Operations Phases, and the promises of the turn are checked at its end.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from byzantium.belisarius.diplomacy import DiplomacyPhase
 from byzantium.belisarius.engine import Context, ask_choice, end_game, push
 from byzantium.belisarius.events import RandomEventsPhase
 from byzantium.belisarius.levy import LevyPhase
+from byzantium.belisarius.negotiations import WINDOWS, KeepPromises, Negotiations
 from byzantium.belisarius.operations import OperationsPhase
 from byzantium.belisarius.provisioning import ProvisioningPhase
 from byzantium.belisarius.recruiting import RecruitingPhase
@@ -65,7 +68,9 @@ class GameTurn(Task):
         first = first_player(ctx)
         ctx.log("3.1", f"Game turn {self.turn} begins", "turn")
         state = attrs.evolve(state, turn=self.turn)
-        return push(state, PlayerTurn(first), PlayerTurn(opponent(first)), EndOfGameTurn())
+        closing: tuple[Task, ...] = (KeepPromises(),) if ctx.option("negotiations") else ()
+        turns = (PlayerTurn(first), PlayerTurn(opponent(first)))
+        return push(state, *turns, *closing, EndOfGameTurn())
 
 
 @attrs.frozen
@@ -94,7 +99,13 @@ class PlayerTurn(Task):
                     "play on, or capitulate",
                     (Done(), Select(CAPITULATE)),
                 )
-        return push(state, *(EnterPhase(name) for name, _ in PHASES))
+        negotiating = ctx.option("negotiations")
+        tasks: list[Task] = []
+        for name, _ in PHASES:
+            if negotiating and name in WINDOWS:
+                tasks.append(Negotiations(name))  # 24.0: a negotiation window
+            tasks.append(EnterPhase(name))
+        return push(state, *tasks)
 
 
 @attrs.frozen

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 import attrs
 
 from byzantium.belisarius.components import Components, Side, UnitKind, UnitType
-from byzantium.belisarius.hexmap import HexMap, HexsideFeature, Terrain
+from byzantium.belisarius.hexmap import HexMap, HexsideFeature, Terrain, TerrainKind
 from byzantium.belisarius.scenarios import Control, Scenario
 from byzantium.core.codec import Tagged
 
@@ -34,6 +34,7 @@ __all__ = [
     "GONE",
     "NOBODY",
     "PLAYERS",
+    "Agreement",
     "BelAction",
     "BelState",
     "Catalog",
@@ -43,6 +44,8 @@ __all__ = [
     "Ending",
     "Markers",
     "Place",
+    "Promise",
+    "PromiseKind",
     "Request",
     "RequestKind",
     "Roll",
@@ -175,10 +178,17 @@ class Ending:
 
 @attrs.frozen
 class Units:
-    """Where every counter is, and which Guard counters show their Mutinying face."""
+    """Where every counter is, which Guard counters show their Mutinying face, and which
+    land counters are embarked on which Fleet (19.5).
+
+    ``aboard`` holds a (passenger, fleet) pair for every land counter carried by a
+    Fleet, in passenger order; it is empty while nobody is at sea, and a counter that
+    leaves play leaves it (as passenger or as fleet).
+    """
 
     where: tuple[int, ...]
     mutiny: tuple[bool, ...]
+    aboard: tuple[tuple[int, int], ...] = ()
     #: Caches, not part of the value: the counters at each location, and those in
     #: play, built when first asked for (or carried over from the units moved from).
     _by_place: dict[int, tuple[int, ...]] | None = attrs.field(
@@ -220,12 +230,15 @@ class Units:
         places = list(self.where)
         before = places[unit]
         places[unit] = where
+        aboard = self.aboard
+        if aboard and where <= AVAILABLE:
+            aboard = tuple(pair for pair in aboard if unit not in pair)
         if where <= AVAILABLE and self.mutiny[unit]:
             faces = list(self.mutiny)
             faces[unit] = False
-            moved = Units(tuple(places), tuple(faces))
+            moved = Units(tuple(places), tuple(faces), aboard)
         else:
-            moved = Units(tuple(places), self.mutiny)
+            moved = Units(tuple(places), self.mutiny, aboard)
         if self._by_place is not None and before != where:
             by_place = dict(self._by_place)
             left = tuple(u for u in by_place[before] if u != unit)
@@ -244,10 +257,40 @@ class Units:
         faces = list(self.mutiny)
         for unit in units:
             faces[unit] = mutinying
-        flipped = Units(self.where, tuple(faces))
+        flipped = Units(self.where, tuple(faces), self.aboard)
         object.__setattr__(flipped, "_by_place", self._by_place)
         object.__setattr__(flipped, "_in_play", self._in_play)
         return flipped
+
+    def carrier(self, unit: int) -> int:
+        """The Fleet a land counter is embarked on, or -1 (19.5)."""
+        for passenger, fleet in self.aboard:
+            if passenger == unit:
+                return fleet
+        return -1
+
+    def passengers(self, fleet: int) -> tuple[int, ...]:
+        """The land counters a Fleet carries, in counter order (19.5)."""
+        return tuple(p for p, f in self.aboard if f == fleet)
+
+    def embarked(self) -> frozenset[int]:
+        """Every land counter on board a Fleet (19.5)."""
+        return frozenset(p for p, _ in self.aboard)
+
+    def embark(self, unit: int, fleet: int) -> Units:
+        """The units with ``unit`` put on board ``fleet`` (off any other first, 19.5)."""
+        pairs = sorted((*(pair for pair in self.aboard if pair[0] != unit), (unit, fleet)))
+        return self._with_aboard(tuple(pairs))
+
+    def debark(self, unit: int) -> Units:
+        """The units with ``unit`` off its Fleet, in the same location (19.54)."""
+        return self._with_aboard(tuple(pair for pair in self.aboard if pair[0] != unit))
+
+    def _with_aboard(self, aboard: tuple[tuple[int, int], ...]) -> Units:
+        changed = Units(self.where, self.mutiny, aboard)
+        object.__setattr__(changed, "_by_place", self._by_place)
+        object.__setattr__(changed, "_in_play", self._in_play)
+        return changed
 
 
 @attrs.frozen
@@ -283,6 +326,37 @@ class Markers:
     works: frozenset[int] = frozenset()
 
 
+class PromiseKind(enum.Enum):
+    """What a promise of an agreement binds its player to (optional rule 24.1)."""
+
+    #: Not to initiate any combat for the rest of the game turn.
+    NO_COMBAT = "no-combat"
+    #: To have no units left in a City or Colony hex (``where``) at the turn's end.
+    LEAVE_HEX = "leave-hex"
+    #: To have no units left in a Region (``region``, its box too) at the turn's end.
+    LEAVE_REGION = "leave-region"
+
+
+@attrs.frozen
+class Promise:
+    """One player's promise in an agreement, binding until the end of the game turn."""
+
+    player: int
+    kind: PromiseKind
+    #: LEAVE_HEX: the City or Colony hex.
+    where: int = 0
+    #: LEAVE_REGION: the Region's name.
+    region: str = ""
+
+
+@attrs.frozen
+class Agreement:
+    """An accepted written agreement whose promises still bind this game turn (24.1, 24.2)."""
+
+    proposer: int
+    promises: tuple[Promise, ...]
+
+
 @attrs.frozen
 class BelState:
     """A state of Belisarius.
@@ -312,6 +386,9 @@ class BelState:
     stack: tuple[Task, ...] = ()
     pending: Request | None = None
     ending: Ending | None = None
+    #: Agreements of the optional Player Negotiations (24.0) whose promises bind until
+    #: the end of the game turn.
+    agreements: tuple[Agreement, ...] = ()
 
 
 # -- the catalogue ------------------------------------------------------------------
@@ -401,7 +478,10 @@ class Catalog:
         self.justinian = self.counter_index.get("justinian", -1)
         self.capital = next((c.hex for c in hexmap.cities if c.capital), 0)
         self._forage: dict[int, int] = {h: hexmap.forage(h) for h in hexmap.hexes()}
+        #: A Colony hex forages as a City (27.31).
+        self._colony_forage = hexmap.rating(TerrainKind.CITY).forage or 0
         self._reach: dict[tuple[int, bool], tuple[int, ...]] = {}
+        self._water_sides: dict[tuple[int, int], bool] = {}
         self._constants = {c.id: c.value for c in components.constants}
         #: The type record of each unit type (see :meth:`.Components.unit_type`).
         self.unit_types: dict[UnitKind, UnitType] = {}
@@ -486,18 +566,22 @@ class Catalog:
     # -- per-hex facts ------------------------------------------------------------
 
     def forage(self, where: int, markers: Markers) -> int:
-        """Units a location feeds (20.1): a box 10 (18.5), a Pillaged hex 0 (20.4)."""
+        """Units a location feeds (20.1): a box 10 (18.5), a Pillaged hex 0 (20.4), a
+        Colony as a City (27.31)."""
         if AVAILABLE < where < FIRST_HEX:
             return self.peripherals[where - 1].forage
         if where in markers.pillaged:
             return 0
+        if where in markers.colonies:
+            return self._colony_forage
         return self._forage[where]
 
     def zoc_reach(self, hex_number: int, naval: bool) -> tuple[int, ...]:
         """The neighbours a counter's Zone of Control can reach from a hex, by terrain.
 
         A land unit's not into all-sea hexes nor across all-sea hexsides (15.12); a
-        Fleet's only into hexes with water: all-sea or coastal (15.13).
+        Fleet's only into hexes with water, all-sea or coastal, and never across an
+        all-land hexside (15.13, :meth:`water_side`).
         """
         key = (hex_number, naval)
         reach = self._reach.get(key)
@@ -507,7 +591,8 @@ class Catalog:
                 reach = tuple(
                     h
                     for h in hexmap.neighbours(hex_number)
-                    if not self.is_land(h) or hexmap.is_coastal(h)
+                    if (not self.is_land(h) or hexmap.is_coastal(h))
+                    and self.water_side(hex_number, h)
                 )
             else:
                 reach = tuple(
@@ -517,6 +602,30 @@ class Catalog:
                 )
             self._reach[key] = reach
         return reach
+
+    def water_side(self, a: int, b: int) -> bool:
+        """Whether the hexside between adjacent hexes ``a`` and ``b`` has water on it, so
+        that it is not an all-land hexside (15.13, 16.33, 19.1).
+
+        So it is when either hex is all-sea, when the side itself is an all-sea or a
+        strait hexside, or when it runs down to the sea: one of the two hexes both
+        ``a`` and ``b`` touch is all-sea (a coastal hexside, 19.62).
+        """
+        key = (a, b) if a < b else (b, a)
+        found = self._water_sides.get(key)
+        if found is None:
+            hexmap = self.map
+            found = (
+                not self.is_land(a)
+                or not self.is_land(b)
+                or bool(hexmap.features(a, b) & {HexsideFeature.SEA, HexsideFeature.STRAIT})
+                or any(
+                    not self.is_land(c)
+                    for c in set(hexmap.neighbours(a)) & set(hexmap.neighbours(b))
+                )
+            )
+            self._water_sides[key] = found
+        return found
 
     def is_land(self, hex_number: int) -> bool:
         """Whether a hex holds land (everything but all-sea)."""

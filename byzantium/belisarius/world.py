@@ -28,6 +28,7 @@ from byzantium.belisarius.state import (
     BelState,
     Catalog,
     Stratagems,
+    Units,
 )
 from byzantium.core.dice import modified
 
@@ -132,13 +133,14 @@ def city_hexes(cat: Catalog, state: BelState) -> list[int]:
     return [*cat.cities, *sorted(state.markers.colonies)]
 
 
-@RULES.implements("5.0", "5.1")
+@RULES.implements("5.0", "5.1", "27.4")
 def occupied_cities(
     cat: Catalog, state: BelState, player: int, region: int | None = None
 ) -> list[int]:
     """City and Colony hexes ``player`` occupies (5.0), optionally of one Region.
 
     Occupation, not control, earns a city's taxes and lets recruits appear there (5.1).
+    A Colony belongs to nobody: whoever occupies it has its benefits (27.4).
     """
     if region is None:
         hexes = city_hexes(cat, state)
@@ -155,7 +157,9 @@ def occupied_cities(
 # -- zones of control ------------------------------------------------------------------
 
 
-@RULES.implements("15.11", "15.12", "15.13", "15.1#2", "15.12#2", "15.13#2")
+@RULES.implements(
+    "15.0", "15.11", "15.12", "15.13", "15.1#2", "15.12#2", "15.13#2", "15.14", "19.64", "29.3"
+)
 def enemy_zoc(cat: Catalog, state: BelState, player: int, *, naval: bool = True) -> frozenset[int]:
     """Hexes in a Zone of Control of ``player``'s enemies (of their land units only
     when ``naval`` is false: Fleets' zones do not hinder land movement, 19.4).
@@ -164,16 +168,21 @@ def enemy_zoc(cat: Catalog, state: BelState, player: int, *, naval: bool = True)
     enemy-occupied hexes included (15.1#2); a land unit's not into all-sea hexes nor
     across all-sea hexsides (15.12), a Fleet's not into hexes with no water (15.13).
     Zones never reach into a City or Colony held by units of someone else than the
-    enemy (15.12#2), and Neutrals have none (15.13#2). Boxes have none (18.211).
+    enemy (15.12#2), and Neutrals have none (15.13#2). Boxes have none (18.211). Land
+    units on board a Fleet have none (15.14, 19.64), nor has a Fleet on an inland hex,
+    where only River Movement takes it, nor its passengers (29.3).
     """
     enemy = 1 - player
     cities = set(city_hexes(cat, state))
     where_of = state.units.where
+    carried = state.units.embarked() if state.units.aboard else frozenset()
     zoc: set[int] = set()
     for unit in state.units.in_play():
         where = where_of[unit]
         fleet = cat.naval[unit]
         if where >= FIRST_HEX and (naval or not fleet) and controller(cat, state, unit) == enemy:
+            if unit in carried or (fleet and cat.is_land(where) and not cat.map.is_coastal(where)):
+                continue  # on board a Fleet (15.14, 19.64), or a Fleet up a river (29.3)
             zoc.update(cat.zoc_reach(where, fleet))
     for hex_ in cities & zoc:
         holders = state.units.at(hex_)
@@ -233,16 +242,19 @@ def put_reinforcement(state: BelState, unit: int, where: int) -> BelState:
 # -- losing counters -----------------------------------------------------------------------
 
 
-@RULES.implements("21.3", "21.4")
+@RULES.implements("21.3", "21.4", "30.4")
 def eliminate(ctx: Context, state: BelState, units: Iterable[int], rule: str) -> BelState:
     """Remove counters from play to the stock (they may come back, 11.61, 21.3).
 
     Justinian never comes back, and his death costs the Empire player every Stratagem
-    marker he holds (21.4, 8.5).
+    marker he holds (21.4, 8.5). A Fleet lost for any reason takes the land counters
+    on board with it (30.4, 19.5).
     """
     cat = ctx.cat
     board = state.units
     justinian_died = False
+    if board.aboard:
+        units = _with_passengers(ctx, board, units, rule)
     for unit in units:
         if board.where[unit] <= AVAILABLE:
             continue
@@ -256,6 +268,19 @@ def eliminate(ctx: Context, state: BelState, units: Iterable[int], rule: str) ->
     if justinian_died:
         state = lose_all_stratagems(ctx, state, EMPIRE)
     return state
+
+
+def _with_passengers(ctx: Context, board: Units, units: Iterable[int], rule: str) -> list[int]:
+    """``units`` followed by the passengers of the Fleets among them (30.4)."""
+    doomed = list(units)
+    chosen = set(doomed)
+    for passenger, fleet in board.aboard:
+        if fleet in chosen and passenger not in chosen and board.where[fleet] > AVAILABLE:
+            text = f"{ctx.cat.counters[passenger].id} goes down with its Fleet ({rule})"
+            ctx.log("30.4", text, "eliminate")
+            doomed.append(passenger)
+            chosen.add(passenger)
+    return doomed
 
 
 @RULES.implements("8.5")

@@ -77,6 +77,7 @@ __all__ = [
     "belisarius",
     "blank_state",
     "boards",
+    "check_aboard",
     "check_invariants",
     "cities_of",
     "city",
@@ -230,8 +231,37 @@ def check_invariants(game: Belisarius, state: BelState) -> None:
     assert min(state.solidus) >= 0, state.solidus
     assert len(state.control) == len(cat.regions)
     assert all(isinstance(c, Control) for c in state.control)
+    check_aboard(game, state)
     if state.ending is None:
         assert state.pending is not None
+
+
+def check_aboard(game: Belisarius, state: BelState) -> None:
+    """Naval transport (19.5): each passenger is a land counter in play on one Fleet in
+    play at the same location, at most three a Fleet (19.51); a Fleet stands on water
+    (19.1; up a river only with optional rule 29), a land counter on land unless on
+    board (16.32)."""
+    cat = game.catalog
+    units = state.units
+    aboard = units.aboard
+    assert list(aboard) == sorted(aboard)
+    assert len({p for p, _ in aboard}) == len(aboard)
+    loads: dict[int, int] = {}
+    for passenger, fleet in aboard:
+        assert cat.naval[fleet] and not cat.naval[passenger], (passenger, fleet)
+        assert units.where[passenger] == units.where[fleet] > AVAILABLE, (passenger, fleet)
+        loads[fleet] = loads.get(fleet, 0) + 1
+    assert all(n <= cat.constant("fleet-capacity") for n in loads.values()), loads
+    carried = units.embarked()
+    rivers = game.options.get("river_movement") is True
+    for unit in units.in_play():
+        where = units.where[unit]
+        if where < FIRST_HEX:
+            continue
+        if cat.naval[unit]:
+            assert not cat.is_land(where) or cat.map.is_coastal(where) or rivers, (unit, where)
+        else:
+            assert cat.is_land(where) or unit in carried, (unit, where)
 
 
 def random_game(

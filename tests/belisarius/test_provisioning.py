@@ -24,6 +24,7 @@ from byzantium.belisarius.state import (
     EMPIRE,
     FIRST_HEX,
     GONE,
+    NOBODY,
     BelAction,
     BelState,
     Done,
@@ -37,7 +38,10 @@ from tests.belisarius.support import (
     CTX,
     GAME,
     answer_unchecked,
+    belisarius,
     blank_state,
+    boards,
+    context,
     put,
     set_up,
 )
@@ -277,3 +281,51 @@ def test_states_in_the_middle_of_provisioning_round_trip_through_the_codec() -> 
     assert isinstance(asked.pending.task, ProvisioningPhase)
     assert asked.pending.task.settled
     assert GAME.decode_state(GAME.encode_state(asked)) == asked
+
+
+# -- 20.7: Neutral counters ---------------------------------------------------------------------
+
+
+@pytest.mark.rule("20.7")
+def test_neutral_counters_use_up_no_forage() -> None:
+    # A Neutral counter never shares a hex with belligerents (13.12); set one down among
+    # Empire counters anyway: it neither eats the hex's Forage nor adds to the bill.
+    state = blank(solidus=0, Thracia=Control.EMPIRE)
+    spot = hex_with_forage("Thracia", 1)
+    state = put(state, "thracia", UnitKind.GARRISON, spot, 1)
+    assert provisioning_bill(CTX, state, spot) == 0
+    crowded = put(state, "lydia", UnitKind.GARRISON, spot, 2)  # Lydia is Neutral here
+    assert controller(CAT, crowded, next(CAT.of_nationality("lydia"))) == NOBODY
+    assert feeders(CTX, crowded, spot) == feeders(CTX, state, spot)
+    assert provisioning_bill(CTX, crowded, spot) == 0
+    assert underfed(CTX, crowded) == []
+    assert start(crowded) == crowded
+
+
+@pytest.mark.rule("20.7", "30.0")
+def test_neutral_counters_are_never_offered_for_disbanding() -> None:
+    game = belisarius(disbanding=True)
+    state = blank(solidus=0, Thracia=Control.EMPIRE)
+    spot = hex_with_forage("Thracia", 1)
+    state = put(state, "thracia", UnitKind.GARRISON, spot, 1)
+    state = put(state, "lydia", UnitKind.GARRISON, hex_with_forage("Lydia", 2), 3)
+    asked = settle(context(game), push(state, ProvisioningPhase()))
+    assert asked.pending is not None
+    offered = {o.item for o in asked.pending.options if isinstance(o, Select)}
+    assert offered == {CAT.counters[next(CAT.of_nationality("thracia", UnitKind.GARRISON))].id}
+
+
+@pytest.mark.rule("20.7", "4.31")
+@settings(max_examples=40)
+@given(board=boards(), phasing=st.sampled_from((EMPIRE, BARBARIAN)))
+def test_neutral_counters_change_no_bill(board: BelState, phasing: int) -> None:
+    state = attrs.evolve(board, phasing=phasing)
+    neutral = [u for u in in_play(state) if controller(CAT, state, u) == NOBODY]
+    units = state.units
+    for unit in neutral:
+        units = units.move(unit, AVAILABLE)
+    without = attrs.evolve(state, units=units)
+    assert underfed(CTX, state) == underfed(CTX, without)
+    for where in {state.units.where[u] for u in in_play(state)}:
+        assert all(controller(CAT, state, u) == phasing for u in feeders(CTX, state, where))
+        assert provisioning_bill(CTX, state, where) == provisioning_bill(CTX, without, where)

@@ -312,7 +312,7 @@ def test_removing_a_pillaged_marker_needs_a_unit_there() -> None:
     assert after.solidus[EMPIRE] == 5 - POINTS(SolidusItem.REMOVE_PILLAGE)
 
 
-@pytest.mark.rule("10.35", "28.1", "28.2", "18.0#2")
+@pytest.mark.rule("10.35", "28.0", "28.1", "28.2", "18.0#2")
 def test_public_works_only_with_the_option_once_per_hex_and_never_in_a_box() -> None:
     state = blank({"Thracia": EMPIRE, "Persia": EMPIRE}, solidus=20)
     state = put(state, "thracia", UnitKind.GARRISON, CAT.capital)

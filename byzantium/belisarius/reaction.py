@@ -1,0 +1,98 @@
+"""Reaction, an optional rule (25.0-25.2, and the exception to 17.21).
+
+With the ``reaction`` option on, each time the phasing player has finished with one
+of his forces in his Operations Phase, the non-phasing player may answer with one
+force of his own: he spends a Forced March Stratagem marker, picks the force (formed
+and trimmed as usual, 13.23) and it carries out one standard operation: an
+Operations Points roll, then moves and attacks while the points last. In its
+battles the reacting force is the attacker and the phasing player defends (17.21's
+exception). Then the phasing player goes on with his next force (25.1).
+
+The machinery is that of the Operations Phase (:class:`.operations.OperationsPhase`
+with ``reaction`` set, whose operating player is the non-phasing one). This module
+holds the offer: who may react, the question, and the payment. Rulings (see the
+rulings page):
+
+* the Reaction is one force's whole operation with the points of its one roll, and
+  it ends there: the marker paid for it is not a Forced March, so there is no
+  attrition roll (16.71), and no Forced March may extend it;
+* a counter that has reacted (been in a reacting force when it rolled) may not react
+  again in that Operations Phase; each player is the non-phasing one in exactly one
+  Operations Phase a game turn, so that is once a game turn (25.2). It still
+  operates as usual in its own player turn;
+* the player is asked only while he holds a Forced March marker and has a counter
+  free to react (as with every Stratagem question of the engine).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from byzantium.belisarius import RULES
+from byzantium.belisarius.engine import Context, ask_choice, push
+from byzantium.belisarius.state import BelAction, BelState, Done, Select, Task, opponent
+from byzantium.belisarius.stratagems import play, playable
+
+__all__ = ["FORCED_MARCH", "REACT", "may_react", "offer_reaction", "reaction_options"]
+
+#: The Stratagem marker a Reaction costs (the Forced March of 16.7).
+FORCED_MARCH = "forced-march"
+#: The prefix of the item naming the location of the reacting force.
+REACT = "react "
+
+#: Builds the reacting force's operation from the force and its location.
+ReactionBuilder = Callable[[tuple[int, ...], int], Task]
+
+
+@RULES.implements("25.0", "25.1")
+def may_react(ctx: Context, state: BelState) -> bool:
+    """Whether the non-phasing player may pay for a Reaction now: the option is on and
+    he holds a Forced March marker (25.0, 25.1)."""
+    return ctx.option("reaction") and playable(ctx, state, opponent(state.phasing), FORCED_MARCH)
+
+
+@RULES.implements("25.1", "25.2")
+def reaction_options(forces: Mapping[int, tuple[int, ...]]) -> list[BelAction]:
+    """The menu of the Reaction question: no Reaction (Done, first), or the location of
+    a force of counters that have not reacted yet (25.1, 25.2)."""
+    options: list[BelAction] = [Done()]
+    options += [Select(f"{REACT}{where}") for where in forces]
+    return options
+
+
+@RULES.implements("25.1", "25.2", "17.21")
+def offer_reaction(  # noqa: PLR0917 - the question, its menu and both ways on
+    ctx: Context,
+    state: BelState,
+    answer: BelAction | None,
+    task: Task,
+    forces: Mapping[int, tuple[int, ...]],
+    react: ReactionBuilder,
+    go_on: Task,
+) -> BelState:
+    """The phasing player has finished with a force: the non-phasing player may react.
+
+    ``task`` asks (and gets the answer back); ``forces`` are the non-phasing player's
+    counters free to react, by location (empty when he may not pay, see
+    :func:`may_react`). On a Reaction the Forced March marker is spent and ``react``
+    builds the force's operation, to run before ``go_on``, the phasing player's
+    Operations Phase going on (25.1). The reacting force is the attacker of its
+    battles (the exception to 17.21).
+    """
+    player = opponent(state.phasing)
+    if isinstance(answer, Select):
+        where = int(answer.item.removeprefix(REACT))
+        force = forces[where]
+        state = play(ctx, state, player, FORCED_MARCH, "25.1")
+        ctx.log("25.1", f"Reaction: the force at {where} operates", "reaction")
+        return push(state, react(force, where))
+    if isinstance(answer, Done) or not forces:
+        return push(state, go_on)
+    return ask_choice(
+        state,
+        task,
+        player,
+        "25.1",
+        "react with a force (spending a Forced March marker), or let the enemy go on",
+        reaction_options(forces),
+    )
