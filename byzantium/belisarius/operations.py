@@ -320,11 +320,13 @@ class OperationsPhase(Task):
 
     def _react(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         """The non-phasing player may react with a force not yet reacted (25.1, 25.2)."""
-        forces = (
-            operable(ctx, state, self.reacted, opponent(state.phasing))
-            if may_react(ctx, state)
-            else {}
-        )
+        forces: dict[str, tuple[tuple[int, ...], int]] = {}
+        if may_react(ctx, state):
+            player = opponent(state.phasing)
+            for where, force in operable(ctx, state, self.reacted, player).items():
+                forces[str(where)] = (force, where)
+            for where, force in fleet_forces(ctx.cat, state, self.reacted, player).items():
+                forces[f"{FLEET}{where}"] = (force, where)
         go_on = attrs.evolve(self, stage=PICK)
         return offer_reaction(ctx, state, answer, self, forces, self.reacting_force, go_on)
 

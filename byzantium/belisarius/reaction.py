@@ -33,7 +33,14 @@ from byzantium.belisarius.engine import Context, ask_choice, push
 from byzantium.belisarius.state import BelAction, BelState, Done, Select, Task, opponent
 from byzantium.belisarius.stratagems import play, playable
 
-__all__ = ["FORCED_MARCH", "REACT", "may_react", "offer_reaction", "reaction_options"]
+__all__ = [
+    "FORCED_MARCH",
+    "REACT",
+    "Reactors",
+    "may_react",
+    "offer_reaction",
+    "reaction_options",
+]
 
 #: The Stratagem marker a Reaction costs (the Forced March of 16.7).
 FORCED_MARCH = "forced-march"
@@ -42,6 +49,9 @@ REACT = "react "
 
 #: Builds the reacting force's operation from the force and its location.
 ReactionBuilder = Callable[[tuple[int, ...], int], Task]
+#: The forces free to react, by the label of their menu item (``"3623"`` for the land
+#: force of a hex, ``"fleet 3623"`` for its fleet force): (counters, location).
+Reactors = Mapping[str, tuple[tuple[int, ...], int]]
 
 
 @RULES.implements("25.0", "25.1")
@@ -52,11 +62,11 @@ def may_react(ctx: Context, state: BelState) -> bool:
 
 
 @RULES.implements("25.1", "25.2")
-def reaction_options(forces: Mapping[int, tuple[int, ...]]) -> list[BelAction]:
-    """The menu of the Reaction question: no Reaction (Done, first), or the location of
-    a force of counters that have not reacted yet (25.1, 25.2)."""
+def reaction_options(forces: Reactors) -> list[BelAction]:
+    """The menu of the Reaction question: no Reaction (Done, first), or a land or fleet
+    force of counters that have not reacted yet (25.1, 25.2)."""
     options: list[BelAction] = [Done()]
-    options += [Select(f"{REACT}{where}") for where in forces]
+    options += [Select(f"{REACT}{label}") for label in forces]
     return options
 
 
@@ -66,14 +76,14 @@ def offer_reaction(  # noqa: PLR0917 - the question, its menu and both ways on
     state: BelState,
     answer: BelAction | None,
     task: Task,
-    forces: Mapping[int, tuple[int, ...]],
+    forces: Reactors,
     react: ReactionBuilder,
     go_on: Task,
 ) -> BelState:
     """The phasing player has finished with a force: the non-phasing player may react.
 
     ``task`` asks (and gets the answer back); ``forces`` are the non-phasing player's
-    counters free to react, by location (empty when he may not pay, see
+    land and fleet forces free to react (empty when he may not pay, see
     :func:`may_react`). On a Reaction the Forced March marker is spent and ``react``
     builds the force's operation, to run before ``go_on``, the phasing player's
     Operations Phase going on (25.1). The reacting force is the attacker of its
@@ -81,8 +91,7 @@ def offer_reaction(  # noqa: PLR0917 - the question, its menu and both ways on
     """
     player = opponent(state.phasing)
     if isinstance(answer, Select):
-        where = int(answer.item.removeprefix(REACT))
-        force = forces[where]
+        force, where = forces[answer.item.removeprefix(REACT)]
         state = play(ctx, state, player, FORCED_MARCH, "25.1")
         ctx.log("25.1", f"Reaction: the force at {where} operates", "reaction")
         return push(state, react(force, where))

@@ -32,6 +32,7 @@ from byzantium.belisarius import RULES
 from byzantium.belisarius.components import SolidusItem, UnitKind
 from byzantium.belisarius.engine import Context, ask_choice, ask_roll, push
 from byzantium.belisarius.hexmap import Terrain
+from byzantium.belisarius.naval import RIVER_OPTION, is_port
 from byzantium.belisarius.state import (
     EMPIRE,
     FIRST_HEX,
@@ -64,7 +65,6 @@ __all__ = [
     "RecruitingPhase",
     "RegaliaReturn",
     "leader_sites",
-    "port_hex",
     "public_works_sites",
     "recruit_cost",
     "recruit_places",
@@ -106,20 +106,12 @@ def recruit_cost(cat: Catalog, kind: UnitKind) -> int | None:
     return cat.unit_types[kind].recruit
 
 
-def _is_port(cat: Catalog, hex_: int) -> bool:
-    city = cat.map.city_at(hex_)
-    if city is not None:
-        return city.port
-    return cat.map.is_coastal(hex_)
-
-
-@RULES.implements("11.63", "27.33")
-def fleet_may_go(cat: Catalog, where: int) -> bool:
-    """Mercenary Fleets go only to a port: a port City, a coastal Colony (27.33), or a
-    box with a port symbol (11.63)."""
-    if where < FIRST_HEX:
-        return cat.peripherals[where - 1].port
-    return _is_port(cat, where)
+@RULES.implements("11.63", "27.33", "29.5")
+def fleet_may_go(cat: Catalog, state: BelState, where: int, *, rivers: bool = False) -> bool:
+    """Mercenary Fleets go only to a port (11.63): a port City or a coastal Colony
+    (27.33) not Pillaged, or a box with a port symbol; with River Movement also a City
+    or Colony beside a river (29.5). See :func:`.naval.is_port`."""
+    return is_port(cat, state, where, rivers)
 
 
 @RULES.implements("11.7")
@@ -178,14 +170,6 @@ def leader_sites(cat: Catalog, state: BelState, player: int) -> list[int]:
     )
 
 
-def port_hex(cat: Catalog, state: BelState, hex_: int) -> bool:
-    """Whether a hex is a port: a port City, or a Colony on the coast (11.63, 27.33)."""
-    city = cat.map.city_at(hex_)
-    if city is not None:
-        return city.port
-    return hex_ in state.markers.colonies and cat.map.is_coastal(hex_)
-
-
 @RULES.implements("11.223", "11.8", "13.1", "13.12", "13.132")
 def recruit_places(
     cat: Catalog,
@@ -196,6 +180,7 @@ def recruit_places(
     *,
     used: tuple[int, ...] = (),
     with_leaders: bool = False,
+    rivers: bool = False,
 ) -> list[int]:
     """Locations where ``player`` may put a Mercenary of ``nationality`` and ``kind``.
 
@@ -204,8 +189,8 @@ def recruit_places(
     ``with_leaders`` (optional rule 31.1) the hexes of :func:`leader_sites`, leaving
     out hexes that already took a recruit this phase (``used``, 11.223: so at most one
     a hex by 31.1 too), boxes that took ten reinforcements this player turn (11.8),
-    ports only for Fleets (11.63), and wherever stacking forbids it (13.1, 13.12,
-    13.132).
+    ports only for Fleets (11.63; with ``rivers``, River Movement's river ports too,
+    29.5), and wherever stacking forbids it (13.1, 13.12, 13.132).
     """
     stock = available(cat, state, nationality, kind)
     if not stock:
@@ -232,9 +217,7 @@ def recruit_places(
                 continue
         elif where in used:
             continue
-        if kind is UnitKind.FLEET and not (
-            port_hex(cat, state, where) if where in extra else fleet_may_go(cat, where)
-        ):
+        if kind is UnitKind.FLEET and not fleet_may_go(cat, state, where, rivers=rivers):
             continue
         if can_place(cat, state, unit, where, player):
             places.append(where)
@@ -363,6 +346,7 @@ class RecruitingPhase(Task):
             kind,
             used=self.used,
             with_leaders=bool(ctx.option("additional_placement")),
+            rivers=bool(ctx.option(RIVER_OPTION)),
         )
 
     def _affordable(self, state: BelState, cost: int) -> bool:

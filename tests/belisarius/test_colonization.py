@@ -330,7 +330,7 @@ def test_a_colony_works_as_a_city_and_a_coastal_one_as_a_port() -> None:
     state = put(state, "thracia", UnitKind.GARRISON, spot)
     assert functioning_city(CAT, state, spot) and is_port(CAT, state, spot)
     assert functioning_city(CAT, state, inland) and not is_port(CAT, state, inland)
-    assert fleet_may_go(CAT, spot)
+    assert fleet_may_go(CAT, state, spot)
     assert city_value(CAT, state, spot) == CAT.components.solidus_points(SolidusItem.COLONY)
     assert spot in paying_cities(CAT, state, EMPIRE, THRACIA)
     assert spot in regional_sites(CAT, state, EMPIRE, THRACIA)

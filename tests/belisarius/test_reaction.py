@@ -34,6 +34,7 @@ from tests.belisarius.support import (
     belisarius,
     blank_state,
     check_invariants,
+    city,
     give,
     put,
     random_answer,
@@ -362,3 +363,20 @@ def test_whole_games_with_reaction(seed: int) -> None:
             turn = reacted.setdefault(state.turn, set())
             assert not turn & set(task.force)
             turn |= set(task.force)
+
+
+@pytest.mark.rule("25.1", "19.2")
+def test_a_fleet_force_may_react_too() -> None:
+    alexandria, sea = city("Alexandria"), 5339
+    control = {"Aegyptus": Control.EMPIRE, "Vandals": Control.BARBARIAN}
+    state = blank_state("operations", EMPIRE, control=control, game=REACTING)
+    state = put(state, "aegyptus", UnitKind.GARRISON, alexandria)
+    state = put(state, "vandals", UnitKind.FLEET, sea)
+    (fleet,) = state.units.at(sea)
+    state = empire_force_done(give(state, BARBARIAN, FORCED_MARCH), alexandria)
+    assert options(state) == (Done(), Select(f"react fleet {sea}"))
+    state = act(state, Select(f"react fleet {sea}"), Done(), Roll((2,)))
+    assert marches(state, BARBARIAN) == 0
+    assert operations(state).reaction and operations(state).force == (fleet,)
+    assert request(state).player == BARBARIAN
+    assert any(isinstance(o, Place) for o in options(state))

@@ -23,6 +23,7 @@ from byzantium.belisarius.naval import (
     sea_retreat_steps,
 )
 from byzantium.belisarius.operations import OperationsPhase
+from byzantium.belisarius.recruiting import recruit_places
 from byzantium.belisarius.scenarios import Control
 from byzantium.belisarius.state import (
     AVAILABLE,
@@ -193,3 +194,15 @@ def test_random_games_with_river_movement_keep_fleets_and_passengers_consistent(
     final, trail = random_game(game, scenario, check=check_invariants)
     assert final.ending is not None
     assert any(e.rule in ("19.52", "29.1") for *_, events in trail for e in events)
+
+
+@pytest.mark.rule("29.5", "11.63")
+def test_a_river_city_takes_mercenary_fleets_only_under_the_rule() -> None:
+    ctesiphon = city("Ctesiphon")
+    assert river_hex(CAT, ctesiphon) and not MAP.city("Ctesiphon").port
+    state = blank_state("recruiting", BARBARIAN, control={"Persia": Control.BARBARIAN}, game=RIVERS)
+    state = put(state, "persia", UnitKind.GARRISON, ctesiphon)
+    fleets = recruit_places(CAT, state, BARBARIAN, "persia", UnitKind.FLEET, rivers=True)
+    assert ctesiphon in recruit_places(CAT, state, BARBARIAN, "persia", UnitKind.GARRISON)
+    assert ctesiphon in fleets
+    assert ctesiphon not in recruit_places(CAT, state, BARBARIAN, "persia", UnitKind.FLEET)
