@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from byzantium.cli import main
+from byzantium.core import rules
+from byzantium.core.rules import RuleBook, RuleEntry, RuleStatus
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -68,17 +70,37 @@ def test_a_tampered_record_fails_replay(tmp_path: Path, capsys: pytest.CaptureFi
     assert "step 1:" in capsys.readouterr().err
 
 
-def test_trace_of_a_complete_book_exits_0_and_pending_exits_1() -> None:
+def test_trace_of_a_complete_book_exits_0_and_pending_exits_1(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     status, text = run("trace", "pig", "--tests", str(ROOT / "tests"))
     assert status == 0
     assert "pig: 9 rules: 7 mechanics, 2 no mechanics, 0 pending; 0 inconsistencies" in text
     assert "code: tests.pig.resolve_face" in text
-    status, text = run("trace", "belisarius", "--summary", "--tests", str(ROOT / "tests"))
+    for game in ("belisarius", "sword-of-orthodoxy"):
+        status, text = run("trace", game, "--summary", "--tests", str(ROOT / "tests"))
+        assert status == 0
+        assert text.splitlines()[-1].endswith(" 0 pending; 0 inconsistencies")
+    _unfinished_book(monkeypatch)
+    status, text = run("trace", "unfinished", "--summary", "--tests", str(ROOT / "tests"))
     assert status == 1
-    assert "pending" in text.splitlines()[-1]
-    status, text = run("trace", "sword-of-orthodoxy", "--summary", "--tests", str(ROOT / "tests"))
-    assert status == 0
-    assert text.splitlines()[-1].endswith(" 0 pending; 0 inconsistencies")
+    assert text.splitlines()[-1] == (
+        "unfinished: 2 rules: 0 mechanics, 1 no mechanics, 1 pending; 0 inconsistencies"
+    )
+
+
+def _unfinished_book(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Register, for one test, a rule book with a rule still to implement (both games
+    are complete)."""
+    book = RuleBook(
+        "unfinished",
+        "Unfinished",
+        [
+            RuleEntry("1.0", "Heading", RuleStatus.NO_MECHANICS, "a heading"),
+            RuleEntry("1.1", "To do", RuleStatus.PENDING),
+        ],
+    )
+    monkeypatch.setitem(rules._RULEBOOKS, book.game, book)
 
 
 def test_games_lists_games_and_rule_books() -> None:

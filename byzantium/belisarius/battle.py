@@ -49,7 +49,7 @@ from byzantium.belisarius.naval import (
     sea_retreat_steps,
 )
 from byzantium.belisarius.negotiations import attack_declared
-from byzantium.belisarius.personal import PersonalCombat
+from byzantium.belisarius.personal import REFUSAL_OPTION, PersonalCombat, counting
 from byzantium.belisarius.state import (
     AVAILABLE,
     EMPIRE,
@@ -317,6 +317,9 @@ class Battle(Task):
     attacker_advantage: bool = False
     defender_advantage: bool = False
     attacker: int = NOBODY
+    #: The side (0 the attacker, 1 the defender) whose Leaders lend nothing to the
+    #: combat, having refused Personal Combat under the 35.0 variant; NOBODY if none.
+    shunned: int = NOBODY
 
     def attacking_player(self, state: BelState) -> int:
         """The attacking player (the phasing one unless a Reaction attacks, 25.1)."""
@@ -417,14 +420,19 @@ class Battle(Task):
 
     @RULES.implements("33.1")
     def personal_combat(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
-        """The defender stays: Personal Combat may come before the table (33.1)."""
-        del ctx, answer
+        """The defender stays: Personal Combat may come before the table (33.1); under
+        the 35.0 variant a side refusing it fights without its Leaders' value."""
+        del answer
+        refused: tuple[Task, ...] = ()
+        if ctx.option(REFUSAL_OPTION):
+            refused = tuple(attrs.evolve(self, stage=TABLE, shunned=side) for side in (0, 1))
         duel = PersonalCombat(
             self.attacking_player(state),
             self._attackers(state),
             self._defenders(state),
             attrs.evolve(self, stage=TABLE),
             attrs.evolve(self, stage=FINISH),
+            refused=refused,
         )
         return push(state, duel)
 
@@ -499,13 +507,14 @@ class Battle(Task):
             (Done(), Select("military advantage")),
         )
 
-    @RULES.implements("17.71", "17.74", "17.8", "17.9", "21.22#2", "21.4")
+    @RULES.implements("17.71", "17.74", "17.8", "17.9", "21.22#2", "21.4", "35.0")
     def fight(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         """Odds, the die and the result: losses, retreats and Stratagem changes."""
         if not isinstance(answer, Roll):
             return ask_roll(state, self, "17.7", "the combat die")
         cat = ctx.cat
-        attackers, defenders = self._attackers(state), self._defenders(state)
+        attackers = counting(cat, self._attackers(state), shunned=self.shunned == 0)
+        defenders = counting(cat, self._defenders(state), shunned=self.shunned == 1)
         a_mult = force_multiplier(
             min(2, leader_stars(cat, attackers)),
             1,

@@ -88,6 +88,12 @@ class Belisarius(Game[BelState, BelAction]):
         OptionSpec("negotiations", False, "optional rule 24 (and 10.37): Player Negotiations"),
         OptionSpec("reaction", False, "optional rule 25: Reaction with a Forced March marker"),
         OptionSpec("personal_combat", False, "optional rule 33: Personal Combat of Leaders"),
+        OptionSpec(
+            "personal_combat_refusal",
+            False,
+            "the 35.0 variant of rule 33: a side refusing Personal Combat loses its Leaders'"
+            " value in that combat (with personal_combat)",
+        ),
         OptionSpec("river_movement", False, "optional rule 29: Fleets move along rivers"),
         OptionSpec("components", "", "directory of the user's own component files"),
     )

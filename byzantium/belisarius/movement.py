@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import heapq
 import math
-import weakref
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
@@ -41,6 +40,7 @@ from byzantium.belisarius.state import (
     BelState,
     Catalog,
     Markers,
+    per_catalog,
 )
 from byzantium.belisarius.world import controller, enemy_zoc
 
@@ -92,17 +92,9 @@ class _Tables:
     steps: dict[int, tuple[tuple[int, int], ...]]
 
 
-_TABLES: weakref.WeakKeyDictionary[Catalog, _Tables] = weakref.WeakKeyDictionary()
-
-
+@per_catalog
 def _tables(cat: Catalog) -> _Tables:
-    found = _TABLES.get(cat)
-    if found is None:
-        found = _TABLES[cat] = _build(cat)
-    return found
-
-
-def _build(cat: Catalog) -> _Tables:
+    """The movement tables of a catalogue (built once for each)."""
     comps = cat.components
     ground = {t: comps.terrain_type(t.value).movement for t in Terrain}
     rates = _Rates(

@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import heapq
 import math
-import weakref
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -60,6 +59,7 @@ from byzantium.belisarius.state import (
     Catalog,
     Done,
     Select,
+    per_catalog,
 )
 from byzantium.belisarius.world import city_hexes, controller
 
@@ -120,17 +120,9 @@ class _Tables:
     box: Fraction
 
 
-_TABLES: weakref.WeakKeyDictionary[Catalog, _Tables] = weakref.WeakKeyDictionary()
-
-
+@per_catalog
 def _tables(cat: Catalog) -> _Tables:
-    found = _TABLES.get(cat)
-    if found is None:
-        found = _TABLES[cat] = _build(cat)
-    return found
-
-
-def _build(cat: Catalog) -> _Tables:
+    """The naval tables of a catalogue (built once for each)."""
     hexmap = cat.map
     rivers: dict[int, set[str]] = {}
     for side in hexmap.sides_with(HexsideFeature.RIVER):
@@ -372,6 +364,19 @@ def _candidates(  # noqa: PLR0917 - the whole position of the force
     return found
 
 
+def _sailing(
+    ctx: Context, state: BelState, task: OperationsPhase
+) -> tuple[Fraction, bool, _Zones, list[tuple[int, Fraction, bool]]]:
+    """The operating fleet force's sea rate, whether River Movement is on, the enemy zones
+    that bind it and its candidate steps now (see :func:`_candidates`)."""
+    cat = ctx.cat
+    rivers = ctx.option(RIVER_OPTION)
+    rate = sea_rate(cat, state, task.origin, rivers)
+    zones = _Zones(cat, state, task.operator(state))
+    args = (task.force, task.where, task.points, task.moved, rate, rivers, zones)
+    return rate, rivers, zones, _candidates(cat, state, *args)
+
+
 @RULES.implements(
     "19.2", "19.3", "19.4", "19.53", "13.1", "16.31", "15.2", "15.21", "15.22", "29.2", "29.3"
 )
@@ -381,13 +386,9 @@ def fleet_steps(ctx: Context, state: BelState, task: OperationsPhase) -> list[tu
     15.22), and ending where the force may stop, its passengers counting for stacking
     like everyone (13.1, 19.53), or leading on to such a place."""
     cat = ctx.cat
-    rivers = ctx.option(RIVER_OPTION)
-    player = task.operator(state)
-    rate = sea_rate(cat, state, task.origin, rivers)
-    zones = _Zones(cat, state, player)
-    args = (task.force, task.where, task.points, task.moved, rate, rivers, zones)
+    rate, rivers, zones, candidates = _sailing(ctx, state, task)
     offered: list[tuple[int, Fraction]] = []
-    for other, cost, river in _candidates(cat, state, *args):
+    for other, cost, river in candidates:
         if may_end_at(cat, state, task.force, other):
             offered.append((other, cost))
             continue
@@ -413,13 +414,8 @@ def _relocate(state: BelState, force: Sequence[int], where: int) -> BelState:
 def naval_step(ctx: Context, state: BelState, task: OperationsPhase, to: int) -> BelState:
     """Move the fleet force, passengers and all, one step to ``to`` and pay its price
     (19.52, 29.1, 18.21); entering a zone of control that binds it stops it (15.2)."""
-    cat = ctx.cat
-    rivers = ctx.option(RIVER_OPTION)
-    player = task.operator(state)
-    rate = sea_rate(cat, state, task.origin, rivers)
-    zones = _Zones(cat, state, player)
-    args = (task.force, task.where, task.points, task.moved, rate, rivers, zones)
-    steps = {other: (cost, river) for other, cost, river in _candidates(cat, state, *args)}
+    _, _, zones, candidates = _sailing(ctx, state, task)
+    steps = {other: (cost, river) for other, cost, river in candidates}
     if to not in steps:
         raise ValueError(f"rule 19.2: the fleet force at {task.where} cannot sail to {to}")
     cost, river = steps[to]

@@ -18,8 +18,13 @@ multiplier (17.74). Rulings (see the rulings page): a refused challenge ends Per
 Combat for that battle; the champions are named openly, the attacker first (as the
 Military Advantage markers of 17.74); if the duel leaves a side without any counter in
 the combat, the battle ends without a table and the attacker pays the Assault price,
-as for a withdrawal. The designer's answer (35.0) that a refusing Leader might lose
-his value in the combat is an optional variant not implemented.
+as for a withdrawal.
+
+The designer's answer in 35.0 adds a variant, the option
+``personal_combat_refusal`` (with ``personal_combat``): a side that refuses a
+challenge fights the battle without its Leaders' value, neither their strength nor
+their multiplier (:func:`counting`; a ruling names every Leader of that side, none
+having been named as champion).
 """
 
 from __future__ import annotations
@@ -43,7 +48,17 @@ from byzantium.belisarius.state import (
 )
 from byzantium.belisarius.world import eliminate
 
-__all__ = ["PersonalCombat", "duel_loser", "leaders_in", "personal_combat_possible"]
+__all__ = [
+    "REFUSAL_OPTION",
+    "PersonalCombat",
+    "counting",
+    "duel_loser",
+    "leaders_in",
+    "personal_combat_possible",
+]
+
+#: The option of the 35.0 variant: refusing Personal Combat costs the Leaders' value.
+REFUSAL_OPTION = "personal_combat_refusal"
 
 #: Stages of a Personal Combat, in order.
 CHALLENGE, ANSWER, CHAMPION, DUEL = "challenge", "answer", "champion", "duel"
@@ -67,6 +82,16 @@ def personal_combat_possible(
 ) -> bool:
     """Whether both sides of the combat have at least one Leader in it (33.1)."""
     return bool(leaders_in(cat, state, attackers)) and bool(leaders_in(cat, state, defenders))
+
+
+@RULES.implements("35.0")
+def counting(cat: Catalog, units: tuple[int, ...], *, shunned: bool) -> tuple[int, ...]:
+    """The counters whose value a side brings to the combat's odds: all of them, or,
+    for a side that refused Personal Combat under the 35.0 variant, all but its
+    Leaders (their strength and their multiplier are lost for this combat)."""
+    if not shunned:
+        return units
+    return tuple(u for u in units if cat.counters[u].kind is not UnitKind.LEADER)
 
 
 @RULES.implements("33.1")
@@ -105,6 +130,10 @@ class PersonalCombat(Task):
     stage: str = CHALLENGE
     asked: int = 0
     champions: tuple[int, int] = (NOBODY, NOBODY)
+    #: Under the 35.0 variant, the battle going on when the attacker's side refuses a
+    #: challenge and when the defender's does (their Leaders then lend no value);
+    #: empty without the variant.
+    refused: tuple[Task, ...] = ()
 
     def _player(self, side: int) -> int:
         return self.attacker if side == 0 else opponent(self.attacker)
@@ -144,7 +173,7 @@ class PersonalCombat(Task):
             (Done(), Select(CHALLENGE_ITEM)),
         )
 
-    @RULES.implements("33.1")
+    @RULES.implements("33.1", "35.0")
     def accept_or_refuse(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         """The challenged player accepts, or refuses at no cost (Done, 33.1)."""
         if isinstance(answer, Select):
@@ -152,6 +181,10 @@ class PersonalCombat(Task):
             return push(state, attrs.evolve(self, stage=CHAMPION))
         if isinstance(answer, Done):
             ctx.log("33.1", "the challenge is refused", "personal combat")
+            if self.refused:
+                refusing = 1 - self.asked
+                ctx.log("35.0", "the refusing side's Leaders lend no value", "personal combat")
+                return push(state, self.refused[refusing])
             return push(state, self.then)
         return ask_choice(
             state,

@@ -18,7 +18,9 @@ Regions, the Stratagem types and the hexes' Forage values.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+import weakref
+from collections.abc import Callable, Iterator
+from typing import TypeVar
 
 import attrs
 
@@ -54,6 +56,7 @@ __all__ = [
     "Task",
     "Units",
     "opponent",
+    "per_catalog",
     "side_of",
 ]
 
@@ -630,3 +633,22 @@ class Catalog:
     def is_land(self, hex_number: int) -> bool:
         """Whether a hex holds land (everything but all-sea)."""
         return hex_number in self._land or self.map.terrain_at(hex_number) is not Terrain.SEA
+
+
+_Built = TypeVar("_Built")
+
+
+def per_catalog(build: Callable[[Catalog], _Built]) -> Callable[[Catalog], _Built]:
+    """``build`` run once per catalogue: each result is kept as long as its catalogue lives
+    (weakly keyed), so tables derived from fixed components are built on first use and
+    then shared. ``build`` must not return None (None reads as "not built yet")."""
+    built: weakref.WeakKeyDictionary[Catalog, _Built] = weakref.WeakKeyDictionary()
+
+    def cached(cat: Catalog) -> _Built:
+        found = built.get(cat)
+        if found is None:
+            found = built[cat] = build(cat)
+        return found
+
+    cached.__doc__ = build.__doc__
+    return cached

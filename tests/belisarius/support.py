@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
+from typing import TypeVar
 
 import attrs
 from hypothesis import strategies as st
@@ -45,9 +46,12 @@ from byzantium.belisarius.state import (
     Catalog,
     Draw,
     Ending,
+    Markers,
+    Place,
     Request,
     RequestKind,
     Roll,
+    Select,
     Task,
     Units,
 )
@@ -74,6 +78,7 @@ __all__ = [
     "answer",
     "answer_unchecked",
     "assert_legal",
+    "attacks",
     "belisarius",
     "blank_state",
     "boards",
@@ -84,6 +89,7 @@ __all__ = [
     "context",
     "controllers_at",
     "controls",
+    "crowded_board",
     "drive",
     "empty_board",
     "ended",
@@ -93,6 +99,10 @@ __all__ = [
     "idle",
     "move",
     "non_leaders",
+    "options",
+    "pending",
+    "pending_task",
+    "places",
     "put",
     "random_answer",
     "random_game",
@@ -103,6 +113,7 @@ __all__ = [
     "set_up_game",
     "set_up_state",
     "start",
+    "through_draws",
     "trail_of",
     "with_control",
 ]
@@ -112,6 +123,8 @@ SCENARIOS = (1, 2, 3)
 
 #: Every step of a game: the state before, who acted, the action, the events.
 Trail = list[tuple[BelState, int, BelAction, tuple[Event, ...]]]
+
+T = TypeVar("T", bound=Task)
 
 
 @cache
@@ -383,6 +396,51 @@ def cities_of(region: str) -> list[int]:
     return [c.hex for c in CAT.map.cities_in(region)]
 
 
+def through_draws(
+    state: BelState, events: list[Event] | None = None, game: Belisarius = GAME
+) -> BelState:
+    """Answer Stratagem draws in a row (8.2 after a result, 8.51) with their first outcome,
+    each checked legal; their events go to ``events`` if given."""
+    while state.pending is not None and state.pending.kind is RequestKind.DRAW:
+        done = game.step(state, game.chance_outcomes(state)[0][0])
+        if events is not None:
+            events.extend(done.events)
+        state = done.state
+    return state
+
+
+def pending(state: BelState) -> Request:
+    """The request the state waits on (asserted to be there)."""
+    assert state.pending is not None
+    return state.pending
+
+
+def options(state: BelState) -> tuple[BelAction, ...]:
+    """The options of the pending request (asserted to be there)."""
+    return pending(state).options
+
+
+def pending_task(state: BelState, cls: type[T]) -> T:
+    """The task of the pending request, asserted to be a ``cls``."""
+    found = pending(state).task
+    assert isinstance(found, cls), found
+    return found
+
+
+def places(state: BelState) -> set[int]:
+    """The locations the pending request offers to place at."""
+    return {o.where for o in options(state) if isinstance(o, Place)}
+
+
+def attacks(state: BelState) -> set[int]:
+    """The hexes the pending request offers to attack."""
+    return {
+        int(o.item.removeprefix("attack "))
+        for o in options(state)
+        if isinstance(o, Select) and o.item.startswith("attack ")
+    }
+
+
 def first(request: Request) -> BelAction:
     """The first option offered."""
     return request.options[0]
@@ -453,6 +511,36 @@ def set_up(scenario: int, seed: int) -> tuple[BelState, BelState]:
         state = answer_unchecked(game, state, random_answer(game, state, rng))
     assert not state.stack
     return board, state
+
+
+def crowded_board(seed: int, *, pillage: bool = False) -> BelState:
+    """A seeded Scenario 1 set-up in a random side's Provisioning Phase, nothing scheduled:
+    a random treasury each (0-12), with ``pillage`` Pillage markers on up to five occupied
+    hexes, and up to three spare counters piled onto some occupied hexes (not Leaders' ones).
+    """
+    board, _ = set_up(1, seed)
+    rng = random.Random(seed)
+    state = attrs.evolve(
+        board,
+        stack=(),
+        pending=None,
+        phasing=rng.choice((EMPIRE, BARBARIAN)),
+        solidus=(rng.randint(0, 12), rng.randint(0, 12)),
+        phase="provisioning",
+    )
+    occupied = sorted({w for w in state.units.where if w >= FIRST_HEX})
+    if pillage:
+        pillaged = frozenset(rng.sample(occupied, min(5, len(occupied))))
+        state = attrs.evolve(state, markers=Markers(pillaged=pillaged))
+    # pile a few spare counters of each chosen hex's nationality onto it
+    for where in rng.sample(occupied, min(8, len(occupied))):
+        unit = next(u for u, w in enumerate(state.units.where) if w == where)
+        counter = CAT.counters[unit]
+        if counter.kind is UnitKind.LEADER:
+            continue
+        spare = available(CAT, state, counter.nationality, counter.kind)
+        state = move(state, spare[: rng.randint(0, 3)], where)
+    return state
 
 
 @cache

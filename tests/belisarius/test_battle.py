@@ -12,8 +12,18 @@ from byzantium.belisarius.combat import force_multiplier, withdrawal_allowed
 from byzantium.belisarius.components import UnitKind, units_lost
 from byzantium.belisarius.operations import OperationsPhase
 from byzantium.belisarius.scenarios import Control
-from byzantium.belisarius.state import AVAILABLE, EMPIRE, BelAction, BelState, Done, Roll, Select
-from tests.belisarius.support import GAME, answer, blank_state, give, put, random_game, start
+from byzantium.belisarius.state import AVAILABLE, EMPIRE, BelState, Done, Roll, Select
+from tests.belisarius.support import (
+    GAME,
+    answer,
+    blank_state,
+    give,
+    options,
+    pending_task,
+    put,
+    random_game,
+    start,
+)
 from tests.belisarius.test_operations import open_line
 
 RULEBOOK = "belisarius"
@@ -23,18 +33,6 @@ CONTROL = {"Thracia": Control.EMPIRE, "Slavs": Control.BARBARIAN}
 
 def board() -> BelState:
     return blank_state("operations", EMPIRE, control=CONTROL)
-
-
-def options(state: BelState) -> tuple[BelAction, ...]:
-    assert state.pending is not None
-    return state.pending.options
-
-
-def battle(state: BelState) -> Battle:
-    assert state.pending is not None
-    found = state.pending.task
-    assert isinstance(found, Battle)
-    return found
 
 
 def attack(state: BelState, where: int, target: int, roll: int) -> BelState:
@@ -62,7 +60,7 @@ def test_an_assault_against_a_weaker_defender_applies_a_result() -> None:
     assert options(state) == (Select("stand"), Select("withdraw"))
     state = answer(GAME, state, Select("stand"))
     state = answer(GAME, state, Select("assault"))
-    assert battle(state).stage == "fight"
+    assert pending_task(state, Battle).stage == "fight"
     before = state
     state = answer(GAME, state, Roll((6,)))
     # Whatever the die, the lone defender at high odds either dies or the attacker
@@ -72,9 +70,7 @@ def test_an_assault_against_a_weaker_defender_applies_a_result() -> None:
     while state.pending is not None and not isinstance(state.pending.task, OperationsPhase):
         outcomes = GAME.chance_outcomes(state)
         state = GAME.apply(state, outcomes[0][0] if outcomes else options(state)[0])
-    assert state.pending is not None
-    task = state.pending.task
-    assert isinstance(task, OperationsPhase)
+    task = pending_task(state, OperationsPhase)
     if task.stage == "move":
         assert task.points <= Fraction(8 + 1 - 4)
     assert events_state is not None
@@ -89,7 +85,10 @@ def test_maneuver_needs_eight_points() -> None:
     resume = OperationsPhase(stage="move", force=force, where=a, points=Fraction(7))
     poor = start(GAME, state, Battle(force, a, b, Fraction(7), resume))
     poor = answer(GAME, poor, Select("stand"))
-    assert battle(poor).stage == "fight" and battle(poor).table.value == "assault"
+    assert (
+        pending_task(poor, Battle).stage == "fight"
+        and pending_task(poor, Battle).table.value == "assault"
+    )
     rich = answer(GAME, attack(state, a, b, 6), Select("stand"))
     assert options(rich) == (Select("assault"), Select("maneuver"))
 
@@ -107,7 +106,7 @@ def test_a_tied_roll_off_means_stand() -> None:
     if not 1 <= d_die <= 6:
         pytest.skip("operation values too far apart for a tie")
     state = answer(GAME, state, Roll((a_die, d_die)))
-    assert battle(state).stage in {"table", "advantage", "defence", "fight"}
+    assert pending_task(state, Battle).stage in {"table", "advantage", "defence", "fight"}
 
 
 @pytest.mark.rule("17.54", "17.56", "17.61")
@@ -116,16 +115,14 @@ def test_a_withdrawal_moves_the_defender_and_the_attacker_pays() -> None:
     (defender,) = state.units.at(b)
     state = answer(GAME, attack(state, a, b, 6), Select("withdraw"))
     state = answer(GAME, state, Roll((1, 6)))  # defender wins the roll-off?
-    if battle(state).stage != "withdraw":
+    if pending_task(state, Battle).stage != "withdraw":
         pytest.skip("the defender's Operations value cannot beat the attacker's")
     state = answer(GAME, state, Roll((1,)))
     places = [o for o in options(state) if not isinstance(o, (Done, Select))]
     assert places
     state = answer(GAME, state, places[0])
     assert state.units.where[defender] not in (b, AVAILABLE)
-    assert state.pending is not None
-    task = state.pending.task
-    assert isinstance(task, OperationsPhase)
+    task = pending_task(state, OperationsPhase)
     assert task.points == 8 + 6 - 4
 
 
@@ -138,7 +135,7 @@ def test_military_advantage_doubles() -> None:
     state = answer(GAME, state, Select("assault"))
     assert options(state) == (Done(), Select("military advantage"))
     state = answer(GAME, state, Select("military advantage"))
-    assert battle(state).attacker_advantage
+    assert pending_task(state, Battle).attacker_advantage
     assert state.stratagems.hands[EMPIRE][GAME.catalog.stratagem("military-advantage")] == 0
 
 

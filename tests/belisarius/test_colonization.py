@@ -52,6 +52,8 @@ from tests.belisarius.support import (
     check_invariants,
     context,
     move,
+    options,
+    pending_task,
     put,
     random_game,
     start,
@@ -63,9 +65,7 @@ from tests.belisarius.test_pillage import (
     begin,
     board,
     leader,
-    options,
     sea_hex,
-    task,
 )
 
 RULEBOOK = "belisarius"
@@ -152,7 +152,7 @@ def test_a_colony_is_paid_for_first_then_settled_by_a_unit_of_the_players_choice
     state = move(put(board(), "thracia", UnitKind.GARRISON, a, count=2), [leader()], a)
     garrisons = [u for u in state.units.at(a) if u != leader()]
     state = begin(state, a, 6)
-    points = task(state).points
+    points = pending_task(state, OperationsPhase).points
     assert Select(COLONIZE) in options(state)
     state = answer(SPECIAL, state, Select(COLONIZE))
     # Paid before the die (27.22).
@@ -167,8 +167,8 @@ def test_a_colony_is_paid_for_first_then_settled_by_a_unit_of_the_players_choice
     assert options(state) == tuple(Select(f"lose {CAT.counters[u].id}") for u in garrisons)
     state = answer(SPECIAL, state, Select(f"lose {CAT.counters[garrisons[1]].id}"))
     assert state.units.where[garrisons[1]] == AVAILABLE
-    assert set(task(state).force) == {garrisons[0], leader()}
-    assert task(state).points == points - COST
+    assert set(pending_task(state, OperationsPhase).force) == {garrisons[0], leader()}
+    assert pending_task(state, OperationsPhase).points == points - COST
     assert Select(COLONIZE) not in options(state)
     assert state.solidus[EMPIRE] == 10 - PRICE
 
@@ -177,15 +177,18 @@ def test_a_colony_is_paid_for_first_then_settled_by_a_unit_of_the_players_choice
 def test_a_failed_colonization_loses_the_solidus_but_no_unit() -> None:
     a, _, _ = site()
     state = begin(put(board(), "thracia", UnitKind.GARRISON, a, count=2), a, 6)
-    force = task(state).force
-    points = task(state).points
+    force = pending_task(state, OperationsPhase).force
+    points = pending_task(state, OperationsPhase).points
     total = colonization_points(CAT, force)
     roll = next(r for r in range(1, 7) if not colonization_succeeds(CAT, total, r))
     state = answer(SPECIAL, state, Select(COLONIZE))
     state = answer(SPECIAL, state, Roll((roll,)))
     assert state.markers.colonies == frozenset()
     assert state.solidus[EMPIRE] == 10 - PRICE
-    assert task(state).force == force and task(state).points == points - COST
+    assert (
+        pending_task(state, OperationsPhase).force == force
+        and pending_task(state, OperationsPhase).points == points - COST
+    )
 
 
 @pytest.mark.rule("27.6", "14.1")
@@ -213,7 +216,7 @@ def test_move_colonize_then_move_and_pillage_in_one_operation() -> None:
     state = answer(SPECIAL, state, Roll((6,)))
     state = answer(SPECIAL, state, options(state)[0])  # the settler
     assert b in state.markers.colonies
-    assert task(state).points == 20 - 1 - COST
+    assert pending_task(state, OperationsPhase).points == 20 - 1 - COST
     state = answer(SPECIAL, state, Place(c))
     # c is next to the new Colony: no Colonization there, but Pillage is fine.
     assert Select(COLONIZE) not in options(state)

@@ -43,11 +43,16 @@ from tests.belisarius.support import (
     GAME,
     SCENARIOS,
     answer,
+    attacks,
     blank_state,
     move,
+    options,
+    pending_task,
+    places,
     put,
     random_answer,
     start,
+    through_draws,
     trail_of,
 )
 from tests.belisarius.test_operations import begin, open_line
@@ -71,37 +76,6 @@ def board(phasing: int = EMPIRE) -> BelState:
     return blank_state("operations", phasing, control=CONTROL)
 
 
-def options(state: BelState) -> tuple[BelAction, ...]:
-    assert state.pending is not None
-    return state.pending.options
-
-
-def task(state: BelState) -> OperationsPhase:
-    assert state.pending is not None
-    found = state.pending.task
-    assert isinstance(found, OperationsPhase)
-    return found
-
-
-def battle(state: BelState) -> Battle:
-    assert state.pending is not None
-    found = state.pending.task
-    assert isinstance(found, Battle)
-    return found
-
-
-def places(state: BelState) -> set[int]:
-    return {o.where for o in options(state) if isinstance(o, Place)}
-
-
-def attacks(state: BelState) -> set[int]:
-    return {
-        int(o.item.removeprefix("attack "))
-        for o in options(state)
-        if isinstance(o, Select) and o.item.startswith("attack ")
-    }
-
-
 def step(state: BelState, action: BelAction, events: list[Event]) -> BelState:
     """Apply ``action`` (checked legal) and keep the events."""
     done = GAME.step(state, action)
@@ -109,19 +83,15 @@ def step(state: BelState, action: BelAction, events: list[Event]) -> BelState:
     return done.state
 
 
-def through_draws(state: BelState, events: list[Event] | None = None) -> BelState:
-    """Answer Stratagem draws (after a result, 8.2 / 8.51) with their first outcome."""
-    while state.pending is not None and state.pending.kind is RequestKind.DRAW:
-        state = step(state, GAME.chance_outcomes(state)[0][0], [] if events is None else events)
-    return state
-
-
 def fight(state: BelState, table: str, roll: int, events: list[Event]) -> BelState:
     """The defender stands, the attacker takes ``table``, nobody plays a marker, ``roll``."""
     state = step(state, Select("stand"), events)
-    if battle(state).stage == "table":
+    if pending_task(state, Battle).stage == "table":
         state = step(state, Select(table), events)
-    assert battle(state).stage == "fight" and battle(state).table.value == table
+    assert (
+        pending_task(state, Battle).stage == "fight"
+        and pending_task(state, Battle).table.value == table
+    )
     return step(state, Roll((roll,)), events)
 
 
@@ -163,7 +133,7 @@ def test_a_declared_attack_always_ends_in_a_result_or_a_withdrawal(
     state = put(state, "slavs", UnitKind.WARBAND, b, count=defenders)
     force, defending = state.units.at(a), state.units.at(b)
     state = begin(state, a, roll)
-    points = task(state).points
+    points = pending_task(state, OperationsPhase).points
     events: list[Event] = []
     state = step(state, Select(f"attack {b}"), events)
     rng = random.Random(seed)
@@ -181,9 +151,9 @@ def test_a_declared_attack_always_ends_in_a_result_or_a_withdrawal(
     maneuver = any(e.rule == "17.6" and "maneuver" in e.text for e in events)
     cost = 8 if maneuver else 4
     survivors = [u for u in force if state.units.where[u] > AVAILABLE]
-    if state.pending is not None and task(state).stage == "move":
-        assert task(state).points == points - cost
-        assert task(state).force == tuple(survivors)
+    if state.pending is not None and pending_task(state, OperationsPhase).stage == "move":
+        assert pending_task(state, OperationsPhase).points == points - cost
+        assert pending_task(state, OperationsPhase).force == tuple(survivors)
     # No advance after combat: unless a result drove them back, the survivors are
     # still where they attacked from (17.93).
     retreated = bool(results) and result_of(events)[4].startswith("AR")
@@ -201,12 +171,12 @@ def test_after_wiping_out_the_defender_the_attacker_pays_to_move_in() -> None:
     state = step(state, Select(f"attack {b}"), events)
     state = through_draws(fight(state, "assault", 6, events))  # 8 against 3: 2/1, DE
     assert result_of(events)[4] == "DE" and not state.units.at(b)
-    assert task(state).where == a and len(state.units.at(a)) == 2
-    assert task(state).points == 26 - 4
+    assert pending_task(state, OperationsPhase).where == a and len(state.units.at(a)) == 2
+    assert pending_task(state, OperationsPhase).points == 26 - 4
     assert b in places(state)
     price = step_cost(CAT, state, a, b)
     state = answer(GAME, state, Place(b))
-    assert price is not None and task(state).points == 22 - price
+    assert price is not None and pending_task(state, OperationsPhase).points == 22 - price
 
 
 # -- 17.21, 17.23, 15.31: who attacks when ----------------------------------------------
@@ -335,7 +305,7 @@ def test_a_force_attacks_one_hex_at_a_time() -> None:
     assert attacks(state) == {a, c}
     events: list[Event] = []
     state = step(state, Select(f"attack {a}"), events)
-    assert battle(state).target == a
+    assert pending_task(state, Battle).target == a
     state = through_draws(fight(state, "assault", 6, events), events)
     (declared,) = [e.text for e in events if e.rule == "17.11" and e.kind == "battle"]
     assert not any(name in declared for name in ids(beyond))
@@ -366,19 +336,19 @@ def test_only_the_operating_force_attacks_and_all_of_it() -> None:
     state = step(state, Select(f"attack {b}"), events)
     # The force is the whole attacker: neither the counter left out in its hex nor
     # the other force beside the target takes part.
-    assert battle(state).force == (army,)
+    assert pending_task(state, Battle).force == (army,)
     state = through_draws(fight(state, "assault", 1, events), events)  # 4 vs 3: 1/1, AD
     assert result_of(events)[:4] == (4, 1, 3, 1)
     assert state.units.where[army] == AVAILABLE
     assert state.units.where[garrison] == a and state.units.where[other] == c
     # The other force attacks the same hex in a combat of its own (17.27, 17.3).
-    assert task(state).stage == "pick"
+    assert pending_task(state, OperationsPhase).stage == "pick"
     state = answer(GAME, state, Select(f"force {c}"))
     state = answer(GAME, state, Done())
     state = answer(GAME, state, Roll((1,)))
     events = []
     state = step(state, Select(f"attack {b}"), events)
-    assert battle(state).force == (other,)
+    assert pending_task(state, Battle).force == (other,)
 
 
 # -- 17.3: every defender fights -------------------------------------------------------------
@@ -413,7 +383,11 @@ def test_every_counter_in_the_hex_defends_together(warbands: int, hordes: int, r
         state = step(state, options(state)[0], events)
     state = through_draws(state, events)
     # A hex may be attacked again in the same phase while the force has the points.
-    if state.units.at(b) and state.pending is not None and task(state).stage == "move":
+    if (
+        state.units.at(b)
+        and state.pending is not None
+        and pending_task(state, OperationsPhase).stage == "move"
+    ):
         assert b in attacks(state)
 
 
@@ -635,9 +609,9 @@ def test_an_attacker_driven_back_may_stay_in_its_city_or_retreats_and_operates_o
         assert distance(state.units.where[attacker], target) > 1
     state = through_draws(state)
     # The force goes on operating with what is left after the Maneuver price (17.92).
-    assert task(state).stage == "move"
-    assert task(state).where == state.units.where[attacker]
-    assert task(state).points == 14 - 8
+    assert pending_task(state, OperationsPhase).stage == "move"
+    assert pending_task(state, OperationsPhase).where == state.units.where[attacker]
+    assert pending_task(state, OperationsPhase).points == 14 - 8
     assert places(state)
 
 
@@ -662,7 +636,7 @@ def test_a_leader_fights_and_falls_like_any_unit_and_doubles_its_force() -> None
     assert Select("lose solomon") in options(state)
     state = answer(GAME, state, Select("lose solomon"))
     assert state.units.where[leader] == AVAILABLE
-    assert task(state).force == tuple(u for u in state.units.at(a))
+    assert pending_task(state, OperationsPhase).force == tuple(u for u in state.units.at(a))
 
 
 @pytest.mark.rule("21.2#2", "13.11")
@@ -672,7 +646,10 @@ def test_a_leader_alone_is_a_force_that_may_attack() -> None:
     state = move(board(), [leader], a)
     state = put(state, "slavs", UnitKind.WARBAND, b)
     state = begin(state, a, 1)  # 24 + 2 x 1
-    assert task(state).force == (leader,) and task(state).points == 26
+    assert (
+        pending_task(state, OperationsPhase).force == (leader,)
+        and pending_task(state, OperationsPhase).points == 26
+    )
     events: list[Event] = []
     state = step(state, Select(f"attack {b}"), events)
     fight(state, "assault", 1, events)

@@ -54,6 +54,7 @@ from tests.belisarius.support import (
     context,
     give,
     move,
+    options,
     with_control,
 )
 
@@ -125,11 +126,6 @@ def finish(state: BelState, attempt: DiplomacyAttempt, outcome: DiplomacyOutcome
 def totals(state: BelState) -> tuple[int, ...]:
     stock = state.stratagems
     return tuple(p + a + b for p, a, b in zip(stock.pool, *stock.hands, strict=True))
-
-
-def options(state: BelState) -> tuple[BelAction, ...]:
-    assert state.pending is not None
-    return state.pending.options
 
 
 def modifier_value(keyword: str) -> int:

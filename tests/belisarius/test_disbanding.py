@@ -28,7 +28,6 @@ from byzantium.belisarius.state import (
     AVAILABLE,
     BARBARIAN,
     EMPIRE,
-    FIRST_HEX,
     GONE,
     BelAction,
     BelState,
@@ -38,7 +37,7 @@ from byzantium.belisarius.state import (
     Roll,
     Select,
 )
-from byzantium.belisarius.world import available, controller
+from byzantium.belisarius.world import controller
 from tests.belisarius.support import (
     CAT,
     answer_unchecked,
@@ -46,10 +45,10 @@ from tests.belisarius.support import (
     blank_state,
     check_invariants,
     context,
+    crowded_board,
     move,
     put,
     random_game,
-    set_up,
 )
 
 RULEBOOK = "belisarius"
@@ -358,34 +357,11 @@ def test_a_roll_through_the_phase_uses_the_modifiers() -> None:
 # -- properties -----------------------------------------------------------------------------------
 
 
-def _crowded_board(seed: int) -> BelState:
-    """A scenario 1 set-up with extra counters piled on and a random treasury."""
-    board, _ = set_up(1, seed)
-    rng = random.Random(seed)
-    state = attrs.evolve(
-        board,
-        stack=(),
-        pending=None,
-        phasing=rng.choice((EMPIRE, BARBARIAN)),
-        solidus=(rng.randint(0, 12), rng.randint(0, 12)),
-        phase="provisioning",
-    )
-    occupied = sorted({w for w in state.units.where if w >= FIRST_HEX})
-    for where in rng.sample(occupied, min(8, len(occupied))):
-        unit = next(u for u, w in enumerate(state.units.where) if w == where)
-        counter = CAT.counters[unit]
-        if counter.kind is UnitKind.LEADER:
-            continue
-        spare = available(CAT, state, counter.nationality, counter.kind)
-        state = move(state, spare[: rng.randint(0, 3)], where)
-    return state
-
-
 @pytest.mark.rule("30.0", "30.1", "30.2", "30.3", "30.11", "20.2", "10.33")
 @settings(max_examples=20)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_provisioning_with_disbanding(seed: int) -> None:
-    before = _crowded_board(seed)
+    before = crowded_board(seed)
     player = before.phasing
     rng = random.Random(seed + 1)
     state = start(before)
@@ -432,7 +408,7 @@ def test_random_provisioning_with_disbanding(seed: int) -> None:
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_with_the_option_off_the_phase_is_the_same_as_ever(seed: int) -> None:
     # the attrition option alone changes nothing: it only modifies disbanding checks
-    before = _crowded_board(seed)
+    before = crowded_board(seed)
     attrition = belisarius(additional_attrition=True, additional_placement=True)
     rng_a, rng_b = random.Random(seed), random.Random(seed)
     a, b = start(before, PLAIN), start(before, attrition)

@@ -49,7 +49,7 @@ from byzantium.belisarius.state import (
 from byzantium.belisarius.world import enemy_zoc, in_play, units_at
 from byzantium.core.game import CHANCE, Event
 from tests.belisarius import support
-from tests.belisarius.support import CAT, CTX, GAME, blank_state, with_control
+from tests.belisarius.support import CAT, CTX, GAME, blank_state, pending, with_control
 
 RULEBOOK = "belisarius"
 
@@ -117,13 +117,13 @@ def force(state: BelState, tens: int, ones: int) -> BelState:
 
 
 def options(state: BelState) -> tuple[BelAction, ...]:
-    assert state.pending is not None and state.pending.kind is RequestKind.CHOOSE
-    return state.pending.options
+    """The options of the pending request, asserted to be a choice."""
+    assert pending(state).kind is RequestKind.CHOOSE
+    return pending(state).options
 
 
 def chooser(state: BelState) -> int:
-    assert state.pending is not None
-    return state.pending.player
+    return pending(state).player
 
 
 def finish(state: BelState, rng: random.Random) -> BelState:

@@ -25,12 +25,10 @@ from byzantium.belisarius.state import (
     BARBARIAN,
     EMPIRE,
     FIRST_HEX,
-    BelAction,
     BelState,
     Done,
     Markers,
     Place,
-    RequestKind,
     Roll,
     Select,
 )
@@ -40,11 +38,16 @@ from tests.belisarius.support import (
     GAME,
     SCENARIOS,
     answer,
+    attacks,
     belisarius,
     blank_state,
     give,
+    options,
+    pending_task,
+    places,
     put,
     start,
+    through_draws,
     trail_of,
 )
 from tests.belisarius.test_operations import begin, open_line, road
@@ -64,37 +67,6 @@ def board(phasing: int = EMPIRE) -> BelState:
     return blank_state("operations", phasing, control=CONTROL)
 
 
-def options(state: BelState) -> tuple[BelAction, ...]:
-    assert state.pending is not None
-    return state.pending.options
-
-
-def task(state: BelState) -> OperationsPhase:
-    assert state.pending is not None
-    found = state.pending.task
-    assert isinstance(found, OperationsPhase)
-    return found
-
-
-def through_draws(state: BelState) -> BelState:
-    """Answer Stratagem draws (8.2 after a result) with their first outcome."""
-    while state.pending is not None and state.pending.kind is RequestKind.DRAW:
-        state = answer(GAME, state, GAME.chance_outcomes(state)[0][0])
-    return state
-
-
-def places(state: BelState) -> set[int]:
-    return {o.where for o in options(state) if isinstance(o, Place)}
-
-
-def attacks(state: BelState) -> set[int]:
-    return {
-        int(o.item.removeprefix("attack "))
-        for o in options(state)
-        if isinstance(o, Select) and o.item.startswith("attack ")
-    }
-
-
 # -- 13.2, 13.22: forces ------------------------------------------------------------------
 
 
@@ -109,10 +81,10 @@ def test_three_counters_of_one_hex_may_operate_as_three_forces() -> None:
     for unit in units:
         assert Select(f"force {a}") in options(state)
         state = answer(GAME, state, Select(f"force {a}"))
-        for other in task(state).force:
-            if other != unit and len(task(state).force) > 1:
+        for other in pending_task(state, OperationsPhase).force:
+            if other != unit and len(pending_task(state, OperationsPhase).force) > 1:
                 state = answer(GAME, state, Select(f"drop {CAT.counters[other].id}"))
-        forces.append(task(state).force)
+        forces.append(pending_task(state, OperationsPhase).force)
         state = answer(GAME, state, Done())
         state = answer(GAME, state, Roll((2,)))
         state = answer(GAME, state, Place(b))
@@ -150,9 +122,9 @@ def test_a_force_moves_as_one_and_leaves_the_others_behind(
         # Every counter of the force is where the force is; the one left out stays.
         assert {state.units.where[u] for u in force} == {here}
         assert state.units.where[staying] == start_hex
-        if task(state).stage != "move":
+        if pending_task(state, OperationsPhase).stage != "move":
             break
-        assert task(state).where == here
+        assert pending_task(state, OperationsPhase).where == here
 
 
 # -- 14.11, 14.2, 14.4: Operations Points -----------------------------------------------
@@ -165,17 +137,27 @@ def test_a_force_moves_fights_and_moves_again_in_one_operation() -> None:
     state = put(state, "slavs", UnitKind.WARBAND, c)
     state = begin(state, a, 6)  # 20 + 6 points
     state = answer(GAME, state, Place(b))  # into the warband's zone: it must stop
-    assert task(state).points == 25 and not places(state) and attacks(state) == {c}
+    assert (
+        pending_task(state, OperationsPhase).points == 25
+        and not places(state)
+        and attacks(state) == {c}
+    )
     state = answer(GAME, state, Select(f"attack {c}"))
     state = answer(GAME, state, Select("stand"))
     state = answer(GAME, state, Select("assault"))
     state = through_draws(answer(GAME, state, Roll((6,))))  # 8 against 3: 2/1, a 6: DE
     assert not state.units.at(c)
     # The zone is gone with its unit, so the force moves on with what is left.
-    assert task(state).stage == "move" and task(state).points == 21
+    assert (
+        pending_task(state, OperationsPhase).stage == "move"
+        and pending_task(state, OperationsPhase).points == 21
+    )
     assert c in places(state)
     state = answer(GAME, state, Place(c))
-    assert task(state).where == c and task(state).points == 20
+    assert (
+        pending_task(state, OperationsPhase).where == c
+        and pending_task(state, OperationsPhase).points == 20
+    )
 
 
 def _forces_roll_before_acting(scenario: int, seed: int) -> tuple[int, int]:
@@ -228,7 +210,7 @@ def test_a_forces_points_are_its_lowest_operations_value_plus_its_roll(
     lowest = min(CAT.counters[u].operations for u in force)
     assert force_points(CTX, force, roll) == lowest + roll
     state = begin(state, where, roll)
-    assert task(state).points == lowest + roll
+    assert pending_task(state, OperationsPhase).points == lowest + roll
 
 
 @pytest.mark.rule("14.4")
@@ -243,16 +225,19 @@ def test_unused_points_are_lost_and_never_pass_to_the_next_force(
     state = begin(state, a, first)
     for hex_ in (b, c)[:steps]:
         state = answer(GAME, state, Place(hex_))
-    left = task(state).points
+    left = pending_task(state, OperationsPhase).points
     assert left == 8 + first - steps > 0
     state = answer(GAME, state, Done())
     # The first force is finished with points left over; the next force starts from
     # its own roll only.
-    assert task(state).stage == "pick" and task(state).points == 0
+    assert (
+        pending_task(state, OperationsPhase).stage == "pick"
+        and pending_task(state, OperationsPhase).points == 0
+    )
     state = answer(GAME, state, Select(f"force {other}"))
     state = answer(GAME, state, Done())
     state = answer(GAME, state, Roll((second,)))
-    assert task(state).points == 8 + second
+    assert pending_task(state, OperationsPhase).points == 8 + second
     # Both forces have operated: the phase is over, nothing carried anywhere.
     assert answer(GAME, state, Done()).pending is None
 
@@ -351,7 +336,7 @@ def test_a_force_stopped_by_a_zone_stays_stopped_after_a_battle_that_leaves_the_
     state = answer(GAME, state, Select(f"lose {CAT.counters[loser].id}"))
     # The warband is still there: the force may fight again or stop, never step on.
     assert state.units.at(c) and b in land_zoc(CAT, state, EMPIRE)
-    assert task(state).points == 13 - 4
+    assert pending_task(state, OperationsPhase).points == 13 - 4
     assert not places(state)
     assert options(state) == (Done(), Select(f"attack {c}"))
 
@@ -460,9 +445,9 @@ def test_a_force_steps_into_a_pillaged_hex_or_a_colony(marker: str) -> None:
     state = begin(state, a, 1)
     assert b in places(state)
     state = answer(GAME, state, Place(b))
-    assert task(state).where == b
+    assert pending_task(state, OperationsPhase).where == b
     cost = CAT.components.terrain_type("city").movement if marker == "colonies" else 1
-    assert cost is not None and task(state).points == 9 - cost
+    assert cost is not None and pending_task(state, OperationsPhase).points == 9 - cost
 
 
 # -- 16.73: re-forming before a Forced March --------------------------------------------------
@@ -501,7 +486,7 @@ def test_a_forced_march_may_take_along_any_friendly_counters_of_the_hex() -> Non
     )
     for unit in waiting:
         state = answer(GAME, state, Select(f"join {CAT.counters[unit].id}"))
-    assert task(state).force == tuple(sorted((*force, *waiting)))
+    assert pending_task(state, OperationsPhase).force == tuple(sorted((*force, *waiting)))
     # The attrition roll then falls on the re-formed force (16.71).
     assert state.pending is not None and state.pending.rule == "16.71"
     state = answer(GAME, state, Roll((3,)))
@@ -510,11 +495,14 @@ def test_a_forced_march_may_take_along_any_friendly_counters_of_the_hex() -> Non
     state = answer(GAME, state, Select(f"lose {CAT.counters[lost].id}"))
     state = answer(GAME, state, Done())
     state = answer(GAME, state, Roll((2,)))
-    assert task(state).force == tuple(sorted((*force, waiting[0])))
-    assert task(state).points == 8 + 2 and task(state).where == b
+    assert pending_task(state, OperationsPhase).force == tuple(sorted((*force, waiting[0])))
+    assert (
+        pending_task(state, OperationsPhase).points == 8 + 2
+        and pending_task(state, OperationsPhase).where == b
+    )
     # Whoever took part has operated: none may form a force again this phase.
     state = answer(GAME, state, Done())
-    assert task(state).stage == "pick"
+    assert pending_task(state, OperationsPhase).stage == "pick"
     assert options(state) == (Done(), Select(f"force {elsewhere}"))
 
 
@@ -525,7 +513,7 @@ def test_counters_left_out_of_a_forced_march_stay_and_may_still_operate() -> Non
     state = answer(GAME, state, Select(f"join {CAT.counters[operated].id}"))
     state = answer(GAME, state, Done())  # go with what has joined
     state = answer(GAME, state, Roll((6,)))  # no attrition
-    assert task(state).force == tuple(sorted((*force, operated)))
+    assert pending_task(state, OperationsPhase).force == tuple(sorted((*force, operated)))
     state = answer(GAME, state, Done())
     state = answer(GAME, state, Roll((1,)))
     c = open_line()[2]
@@ -534,7 +522,7 @@ def test_counters_left_out_of_a_forced_march_stay_and_may_still_operate() -> Non
     assert state.units.where[fresh] == b
     assert all(state.units.where[u] == c for u in (*force, operated))
     # The counter left out has not operated: it may still form a force of its own.
-    assert task(state).stage == "pick"
+    assert pending_task(state, OperationsPhase).stage == "pick"
     assert set(options(state)) == {Done(), Select(f"force {b}"), Select(f"force {elsewhere}")}
 
 
@@ -547,4 +535,4 @@ def test_a_forced_march_offers_no_re_forming_when_the_force_is_alone() -> None:
     state = answer(GAME, state, Done())
     state = answer(GAME, state, Select("forced march"))
     assert state.pending is not None and state.pending.rule == "16.71"
-    assert task(state).force == state.units.at(b)
+    assert pending_task(state, OperationsPhase).force == state.units.at(b)

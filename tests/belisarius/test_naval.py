@@ -56,6 +56,9 @@ from tests.belisarius.support import (
     city,
     drive,
     move,
+    options,
+    pending_task,
+    places,
     put,
     start,
 )
@@ -80,20 +83,20 @@ def board() -> BelState:
     return blank_state("operations", EMPIRE, control=CONTROL)
 
 
-def options(state: BelState) -> tuple[BelAction, ...]:
-    assert state.pending is not None
-    return state.pending.options
-
-
-def task(state: BelState) -> OperationsPhase:
-    assert state.pending is not None
-    found = state.pending.task
-    assert isinstance(found, OperationsPhase)
-    return found
-
-
 def at(state: BelState, where: int) -> tuple[int, ...]:
     return state.units.at(where)
+
+
+def loaded_fleet(riders: int) -> tuple[BelState, int, list[int]]:
+    """An Aegyptus Fleet at SEA_NORTH carrying ``riders`` Aegyptus Garrisons:
+    (the board, the Fleet, its passengers)."""
+    state = put(board(), "aegyptus", UnitKind.FLEET, SEA_NORTH)
+    state = put(state, "aegyptus", UnitKind.GARRISON, SEA_NORTH, count=riders)
+    fleet, *passengers = sorted(at(state, SEA_NORTH), key=lambda u: not CAT.naval[u])
+    units = state.units
+    for unit in passengers:
+        units = units.embark(unit, fleet)
+    return attrs.evolve(state, units=units), fleet, passengers
 
 
 def leader_of(nationality: str, stars: int) -> int:
@@ -117,10 +120,6 @@ def sail(state: BelState, where: int, roll: int, embark: tuple[int, ...] = ()) -
     return answer(GAME, state, Roll((roll,)))
 
 
-def places(state: BelState) -> set[int]:
-    return {o.where for o in options(state) if isinstance(o, Place)}
-
-
 # -- forces and Operations Points ----------------------------------------------------------
 
 
@@ -137,7 +136,7 @@ def test_fleets_form_fleet_forces_and_their_passengers_no_land_force() -> None:
     assert Select(f"force {ALEXANDRIA}") in options(state)
     assert Select(f"fleet {ALEXANDRIA}") in options(state)
     state = answer(GAME, state, Select(f"fleet {ALEXANDRIA}"))
-    assert task(state).force == (g1, fleet)
+    assert pending_task(state, OperationsPhase).force == (g1, fleet)
 
 
 @pytest.mark.rule("14.23", "19.8", "19.52")
@@ -157,10 +156,16 @@ def test_the_lowest_fleet_fixes_the_points() -> None:
     state = put(board(), "aegyptus", UnitKind.FLEET, ALEXANDRIA, count=2)
     fleets = at(state, ALEXANDRIA)
     state = sail(state, ALEXANDRIA, 4)
-    assert task(state).points == min(CAT.counters[f].operations for f in fleets) + 4
+    assert (
+        pending_task(state, OperationsPhase).points
+        == min(CAT.counters[f].operations for f in fleets) + 4
+    )
     state = answer(GAME, state, Place(SEA_NORTH))
     # The points left are kept and counted down as they are spent (14.22).
-    assert task(state).points == min(CAT.counters[f].operations for f in fleets) + 4 - 1
+    assert (
+        pending_task(state, OperationsPhase).points
+        == min(CAT.counters[f].operations for f in fleets) + 4 - 1
+    )
 
 
 # -- where Fleets go -----------------------------------------------------------------------
@@ -208,16 +213,16 @@ def test_from_a_port_one_point_a_hex_from_a_bare_coast_two() -> None:
     assert sea_rate(CAT, state, COAST) == 2
     assert sea_rate(CAT, state, SEA_NORTH) == 1
     after = sail(state, ALEXANDRIA, 1)
-    points = task(after).points
+    points = pending_task(after, OperationsPhase).points
     after = answer(GAME, after, Place(SEA_EAST))
-    assert task(after).points == points - 1
+    assert pending_task(after, OperationsPhase).points == points - 1
     # The same Fleet starting on the coast beside the port pays two a hex.
     state = move(state, at(state, ALEXANDRIA), COAST)
     after = sail(state, COAST, 1)
-    points = task(after).points
+    points = pending_task(after, OperationsPhase).points
     assert places(after) >= {SEA_EAST, ALEXANDRIA}
     after = answer(GAME, after, Place(SEA_EAST))
-    assert task(after).points == points - 2
+    assert pending_task(after, OperationsPhase).points == points - 2
     assert {w for w, c in fleet_reachable(CAT, state, at(state, COAST), COAST, 4).items()} >= {
         SEA_EAST,
         SEA_NORTH,
@@ -251,7 +256,7 @@ def test_fleet_zones_stop_fleets_but_not_land_units_and_the_reverse() -> None:
     state = answer(GAME, state, Place(SEA_NORTH))
     state = answer(GAME, state, Place(5338))
     # ... but it stops a fleet force entering it (15.2).
-    assert task(state).moved is None
+    assert pending_task(state, OperationsPhase).moved is None
     assert not places(state)
     # Land units' zones do not stop a fleet force (19.4).
     state = put(board(), "aegyptus", UnitKind.FLEET, ALEXANDRIA)
@@ -259,7 +264,7 @@ def test_fleet_zones_stop_fleets_but_not_land_units_and_the_reverse() -> None:
     assert COAST in MAP.neighbours(ALEXANDRIA) and 5240 in land_zoc(CAT, state, EMPIRE)
     state = sail(state, ALEXANDRIA, 1)
     state = answer(GAME, state, Place(5240))
-    assert task(state).moved is True
+    assert pending_task(state, OperationsPhase).moved is True
     assert places(state)
 
 
@@ -286,7 +291,7 @@ def test_three_land_units_a_fleet_leaders_included() -> None:
     state = answer(GAME, state, Done())
     state = answer(GAME, state, Roll((2,)))
     # Embarking cost nothing (19.52).
-    assert task(state).points == CAT.counters[fleet].operations + 2 * (
+    assert pending_task(state, OperationsPhase).points == CAT.counters[fleet].operations + 2 * (
         1 + max(CAT.counters[u].stars for u in land[:3])
     )
 
@@ -333,7 +338,7 @@ def test_a_landing_party_sails_lands_and_operates_no_more() -> None:
     assert Select(f"debark {CAT.counters[g1].id}") in options(state)
     state = answer(GAME, state, Select(f"debark {CAT.counters[g1].id}"))
     assert state.units.carrier(g1) == -1 and state.units.carrier(g2) == fleet
-    assert task(state).force == (g2, fleet)
+    assert pending_task(state, OperationsPhase).force == (g2, fleet)
     # The Fleet goes on with the other one (19.54).
     state = answer(GAME, state, Place(SEA_WEST))
     state = answer(GAME, state, Done())
@@ -361,14 +366,7 @@ def test_passengers_may_stay_on_board_into_the_next_phase() -> None:
 
 @pytest.mark.rule("19.53", "13.1", "19.7", "20.6")
 def test_embarked_units_count_for_stacking_and_forage() -> None:
-    state = put(board(), "aegyptus", UnitKind.FLEET, SEA_NORTH)
-    state = put(state, "aegyptus", UnitKind.GARRISON, SEA_NORTH, count=3)
-    fleet = next(u for u in at(state, SEA_NORTH) if CAT.naval[u])
-    board_ = state.units
-    for unit in at(state, SEA_NORTH):
-        if unit != fleet:
-            board_ = board_.embark(unit, fleet)
-    state = attrs.evolve(state, units=board_)
+    state, _, _ = loaded_fleet(3)
     # At sea nothing forages: all four are paid for (19.7, 20.6).
     bill = sum(CAT.counters[u].provisioning for u in at(state, SEA_NORTH))
     assert provisioning_bill(CTX, state, SEA_NORTH) == bill > 0
@@ -492,13 +490,7 @@ def test_a_fleet_lost_for_any_reason_takes_its_passengers(data: st.DataObject) -
 
 @pytest.mark.rule("30.4", "17.8")
 def test_choosing_a_fleet_as_a_combat_loss_sinks_its_passengers() -> None:
-    state = put(board(), "aegyptus", UnitKind.FLEET, SEA_NORTH)
-    state = put(state, "aegyptus", UnitKind.GARRISON, SEA_NORTH, count=2)
-    fleet, *riders = sorted(at(state, SEA_NORTH), key=lambda u: not CAT.naval[u])
-    board_ = state.units
-    for unit in riders:
-        board_ = board_.embark(unit, fleet)
-    state = attrs.evolve(state, units=board_)
+    state, fleet, _ = loaded_fleet(2)
     after, events, _ = drive(
         state,
         LoseCounters(EMPIRE, at(state, SEA_NORTH), 1),
@@ -575,13 +567,8 @@ def test_seafaring_random_play_keeps_passengers_with_their_fleets(scenario: int)
 
 @pytest.mark.rule("19.5")
 def test_who_is_on_board_survives_a_json_round_trip() -> None:
-    state = put(board(), "aegyptus", UnitKind.FLEET, SEA_NORTH)
-    state = put(state, "aegyptus", UnitKind.GARRISON, SEA_NORTH, count=2)
-    fleet, *riders = sorted(at(state, SEA_NORTH), key=lambda u: not CAT.naval[u])
+    state, fleet, riders = loaded_fleet(2)
     units = state.units
-    for unit in riders:
-        units = units.embark(unit, fleet)
-    state = attrs.evolve(state, units=units)
     codec = codec_for(BelState)
     again = codec.decode(json.loads(json.dumps(codec.encode(state))))
     assert again == state

@@ -29,6 +29,8 @@ from tests.belisarius.support import (
     blank_state,
     give,
     move,
+    options,
+    pending_task,
     put,
     random_game,
     start,
@@ -42,18 +44,6 @@ CONTROL = {"Thracia": Control.EMPIRE, "Slavs": Control.BARBARIAN}
 
 def board() -> BelState:
     return blank_state("operations", EMPIRE, control=CONTROL)
-
-
-def task(state: BelState) -> OperationsPhase:
-    assert state.pending is not None
-    found = state.pending.task
-    assert isinstance(found, OperationsPhase)
-    return found
-
-
-def options(state: BelState) -> tuple[object, ...]:
-    assert state.pending is not None
-    return state.pending.options
 
 
 def plain(hex_: int) -> bool:
@@ -115,13 +105,13 @@ def test_a_road_step_costs_half_a_point() -> None:
     assert step_cost(CAT, board(), a, b) == Fraction(1, 2)
     state = put(board(), "thracia", UnitKind.GARRISON, a)
     state = begin(state, a, 1)
-    points = task(state).points
+    points = pending_task(state, OperationsPhase).points
     assert points == 8 + 1
     assert Place(b) in options(state)
     state = answer(GAME, state, Place(b))
-    assert task(state).points == points - Fraction(1, 2)
-    assert task(state).where == b
-    assert all(state.units.where[u] == b for u in task(state).force)
+    assert pending_task(state, OperationsPhase).points == points - Fraction(1, 2)
+    assert pending_task(state, OperationsPhase).where == b
+    assert all(state.units.where[u] == b for u in pending_task(state, OperationsPhase).force)
 
 
 @pytest.mark.rule("15.2", "16.5")
@@ -138,7 +128,7 @@ def test_a_force_stops_on_entering_an_enemy_zone_of_control() -> None:
     state = answer(GAME, state, Place(b))
     # No step is left: the force is finished and the next force is asked for.
     # The force may still fight from there (17.25), but never step on (15.2).
-    assert task(state).stage == "move"
+    assert pending_task(state, OperationsPhase).stage == "move"
     assert not any(isinstance(o, Place) for o in options(state))
     assert len(state.units.at(b)) == 1
 
@@ -167,7 +157,7 @@ def test_counters_left_out_form_another_force_and_none_operates_twice() -> None:
     state = start(GAME, state, OperationsPhase())
     state = answer(GAME, state, Select(f"force {a}"))
     state = answer(GAME, state, Select(f"drop {CAT.counters[left_out].id}"))
-    assert task(state).force == (kept,)
+    assert pending_task(state, OperationsPhase).force == (kept,)
     state = answer(GAME, state, Done())
     state = answer(GAME, state, Roll((3,)))
     state = answer(GAME, state, Place(b))
@@ -178,7 +168,7 @@ def test_counters_left_out_form_another_force_and_none_operates_twice() -> None:
     assert Select(f"force {a}") in options(state)
     assert Select(f"force {b}") not in options(state)
     state = answer(GAME, state, Select(f"force {a}"))
-    assert task(state).force == (left_out,)
+    assert pending_task(state, OperationsPhase).force == (left_out,)
     state = answer(GAME, state, Done())
     state = answer(GAME, state, Roll((3,)))
     state = answer(GAME, state, Place(b))
@@ -202,7 +192,7 @@ def test_operations_points_use_the_lowest_value_and_the_leader() -> None:
     assert sorted(CAT.counters[u].operations for u in force) == [8, 20, 24]
     assert force_points(CTX, force, 3) == 14
     state = begin(state, open_line()[0], 3)
-    assert task(state).points == 14
+    assert pending_task(state, OperationsPhase).points == 14
     # Without the Leader the roll is not doubled.
     assert force_points(CTX, tuple(u for u in force if u != leader), 3) == 11
 
@@ -224,7 +214,9 @@ def test_forced_march_attrition_then_a_new_move() -> None:
     assert state.units.where[lost] == AVAILABLE
     state = answer(GAME, state, Done())  # no further drops
     state = answer(GAME, state, Roll((4,)))
-    assert task(state).points == 8 + 4 and task(state).force == (force[1],)
+    assert pending_task(state, OperationsPhase).points == 8 + 4 and pending_task(
+        state, OperationsPhase
+    ).force == (force[1],)
     state = answer(GAME, state, Place(c))
     assert state.units.where[force[1]] == c
 
@@ -239,7 +231,10 @@ def test_forced_march_without_loss_on_four_to_six() -> None:
     state = answer(GAME, state, Done())
     state = answer(GAME, state, Select("forced march"))
     state = answer(GAME, state, Roll((5,)))
-    assert task(state).stage == "drop" and task(state).force == force
+    assert (
+        pending_task(state, OperationsPhase).stage == "drop"
+        and pending_task(state, OperationsPhase).force == force
+    )
     assert all(state.units.where[u] == b for u in force)
 
 

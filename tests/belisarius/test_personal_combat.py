@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -19,15 +20,26 @@ from byzantium.belisarius.state import (
     BARBARIAN,
     EMPIRE,
     GONE,
+    NOBODY,
     BelAction,
     BelState,
     Done,
-    Request,
     RequestKind,
     Roll,
     Select,
 )
-from tests.belisarius.support import CAT, GAME, belisarius, blank_state, give, move, put, start
+from tests.belisarius.support import (
+    CAT,
+    GAME,
+    belisarius,
+    blank_state,
+    give,
+    move,
+    options,
+    pending,
+    put,
+    start,
+)
 from tests.belisarius.test_operations import open_line
 
 RULEBOOK = "belisarius"
@@ -39,15 +51,6 @@ CONTROL = {"Thracia": Control.EMPIRE, "Persia": Control.BARBARIAN}
 
 def unit(counter_id: str) -> int:
     return CAT.counter(counter_id)
-
-
-def request(state: BelState) -> Request:
-    assert state.pending is not None
-    return state.pending
-
-
-def options(state: BelState) -> tuple[BelAction, ...]:
-    return request(state).options
 
 
 def act(state: BelState, *actions: BelAction, game: Belisarius = DUELS) -> BelState:
@@ -87,20 +90,20 @@ def in_play(state: BelState, counter_id: str) -> bool:
 def test_an_accepted_challenge_kills_the_lower_total() -> None:
     state, a, b = armies()
     state = standing(state, a, b)
-    asked = request(state)
+    asked = pending(state)
     assert isinstance(asked.task, PersonalCombat)
     assert asked.rule == "33.1" and asked.player == EMPIRE
     assert asked.options == (Done(), Select("challenge"))
     state = act(state, Select("challenge"))
-    assert request(state).player == BARBARIAN
+    assert pending(state).player == BARBARIAN
     assert options(state) == (Done(), Select("accept"))
     state = act(state, Select("accept"))
     # One Leader a side: the champions are named without asking; one die each.
-    assert request(state).kind is RequestKind.ROLL and request(state).dice == 2
+    assert pending(state).kind is RequestKind.ROLL and pending(state).dice == 2
     state = act(state, Roll((1, 6)))  # belisarius 2 + 1 < kavadh 1 + 6
     assert not in_play(state, "belisarius") and in_play(state, "kavadh")
     # The battle goes on to its table (17.6), the attacker now without his Leader.
-    asked = request(state)
+    asked = pending(state)
     assert isinstance(asked.task, Battle) and asked.rule == "17.6"
     assert unit("belisarius") not in asked.task._attackers(state)
 
@@ -111,7 +114,7 @@ def test_a_tie_kills_nobody() -> None:
     state = act(standing(state, a, b), Select("challenge"), Select("accept"))
     state = act(state, Roll((3, 4)))  # 2 + 3 == 1 + 4
     assert in_play(state, "belisarius") and in_play(state, "kavadh")
-    assert request(state).rule == "17.6"
+    assert pending(state).rule == "17.6"
 
 
 @pytest.mark.rule("33.1")
@@ -121,35 +124,35 @@ def test_a_refusal_costs_nothing() -> None:
     state = act(before, Select("challenge"), Done())
     assert state.units == before.units
     assert state.stratagems == before.stratagems
-    assert request(state).rule == "17.6"
+    assert pending(state).rule == "17.6"
 
 
 @pytest.mark.rule("33.1")
 def test_the_defender_may_challenge_when_the_attacker_does_not() -> None:
     state, a, b = armies()
     state = act(standing(state, a, b), Done())
-    asked = request(state)
+    asked = pending(state)
     assert asked.rule == "33.1" and asked.player == BARBARIAN
     assert asked.options == (Done(), Select("challenge"))
     state = act(state, Select("challenge"))
-    assert request(state).player == EMPIRE and options(state) == (Done(), Select("accept"))
+    assert pending(state).player == EMPIRE and options(state) == (Done(), Select("accept"))
     state = act(state, Select("accept"), Roll((6, 1)))
     assert in_play(state, "belisarius") and not in_play(state, "kavadh")
     # Nobody challenges: straight to the table.
     state, a, b = armies()
     state = act(standing(state, a, b), Done(), Done())
-    assert request(state).rule == "17.6"
+    assert pending(state).rule == "17.6"
 
 
 @pytest.mark.rule("33.1")
 def test_each_player_names_a_champion_among_several_leaders() -> None:
     state, a, b = armies(("belisarius", "solomon"), ("kavadh", "mihr-mihroe"))
     state = act(standing(state, a, b), Select("challenge"), Select("accept"))
-    asked = request(state)
+    asked = pending(state)
     assert asked.player == EMPIRE
     assert asked.options == (Select("champion belisarius"), Select("champion solomon"))
     state = act(state, Select("champion solomon"))
-    asked = request(state)
+    asked = pending(state)
     assert asked.player == BARBARIAN
     assert set(asked.options) == {Select("champion kavadh"), Select("champion mihr-mihroe")}
     state = act(state, Select("champion kavadh"), Roll((1, 2)))  # 1 + 1 < 1 + 2
@@ -162,14 +165,14 @@ def test_each_player_names_a_champion_among_several_leaders() -> None:
 def test_no_personal_combat_without_a_leader_on_each_side() -> None:
     state, a, b = armies(persia=())
     state = standing(state, a, b)
-    assert request(state).rule == "17.6"
+    assert pending(state).rule == "17.6"
 
 
 @pytest.mark.rule("33.1")
 def test_with_the_option_off_the_battle_goes_straight_to_the_table() -> None:
     state, a, b = armies(game=GAME)
     state = standing(state, a, b, game=GAME)
-    assert request(state).rule == "17.6"
+    assert pending(state).rule == "17.6"
 
 
 @pytest.mark.rule("33.1", "21.4")
@@ -192,7 +195,7 @@ def test_a_lone_leader_killed_ends_the_battle_and_the_attacker_pays_the_assault(
     points = min(points, CAT.counters[unit("belisarius")].operations) + 3 * 6
     state = act(standing(state, a, b), Select("challenge"), Select("accept"), Roll((6, 1)))
     assert not in_play(state, "kavadh") and state.units.at(b) == ()
-    task = request(state).task
+    task = pending(state).task
     assert isinstance(task, OperationsPhase)
     assert task.stage == "move" and task.points == Fraction(points - 4)
 
@@ -229,8 +232,8 @@ def test_personal_combat_kills_at_most_the_one_lower_champion(
     before = state
     champions: list[int] = []
     totals: list[int] = []
-    while isinstance(request(state).task, PersonalCombat):
-        asked = request(state)
+    while isinstance(pending(state).task, PersonalCombat):
+        asked = pending(state)
         task = asked.task
         assert isinstance(task, PersonalCombat)
         if asked.kind is RequestKind.ROLL:
@@ -251,3 +254,53 @@ def test_personal_combat_kills_at_most_the_one_lower_champion(
         assert mine < other
     elif champions:
         assert totals[0] == totals[1]
+
+
+#: Personal Combat with the 35.0 variant: refusing costs the Leaders' value.
+PENALTY = belisarius(1, personal_combat=True, personal_combat_refusal=True)
+
+
+def _strengths(state: BelState, game: Belisarius) -> tuple[int, int, int, int]:
+    """Fight the battle at its table (Assault, no Military Advantage, die 3): the
+    strengths and multipliers of the 17.71 line."""
+    state = act(state, Select("assault"), game=game)
+    while pending(state).rule == "17.74":
+        state = act(state, Done(), game=game)
+    events = game.step(state, Roll((3,))).events
+    (line,) = [e.text for e in events if e.rule == "17.71"]
+    numbers = re.search(r"strength (\d+) \(x(\d+)\) against (\d+) \(x(\d+)\)", line)
+    assert numbers is not None
+    a, am, d, dm = (int(n) for n in numbers.groups())
+    return a, am, d, dm
+
+
+@pytest.mark.rule("35.0", "33.1")
+def test_under_the_variant_a_refusing_side_fights_without_its_leaders() -> None:
+    kavadh = CAT.counters[unit("kavadh")]
+    warband = CAT.unit_types[UnitKind.WARBAND]
+    for game, shunned in ((DUELS, False), (PENALTY, True)):
+        state, a, b = armies(game=game)
+        state = act(standing(state, a, b, game), Select("challenge"), Done(), game=game)
+        assert pending(state).rule == "17.6"
+        task = pending(state).task
+        assert isinstance(task, Battle)
+        assert task.shunned == (1 if shunned else NOBODY)
+        _, _, d_str, d_mult = _strengths(state, game)
+        if shunned:  # the Warband alone, unmultiplied
+            assert (d_str, d_mult) == (warband.combat, 1)
+        else:  # Kavadh's strength and his multiplier count
+            assert d_mult == min(2, kavadh.stars) + 1
+            assert d_str == d_mult * (warband.combat + kavadh.combat)
+
+
+@pytest.mark.rule("35.0")
+def test_under_the_variant_an_accepted_duel_or_no_challenge_costs_nothing() -> None:
+    state, a, b = armies(game=PENALTY)
+    state = act(standing(state, a, b, PENALTY), Done(), Done(), game=PENALTY)
+    task = pending(state).task
+    assert isinstance(task, Battle) and task.shunned == NOBODY
+    state, a, b = armies(game=PENALTY)
+    state = act(standing(state, a, b, PENALTY), Select("challenge"), game=PENALTY)
+    state = act(state, Select("accept"), Roll((3, 4)), game=PENALTY)  # a tie
+    task = pending(state).task
+    assert isinstance(task, Battle) and task.shunned == NOBODY

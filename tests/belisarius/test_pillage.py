@@ -30,7 +30,6 @@ from byzantium.belisarius.special import (
 from byzantium.belisarius.state import (
     BARBARIAN,
     EMPIRE,
-    BelAction,
     BelState,
     Done,
     Markers,
@@ -49,6 +48,8 @@ from tests.belisarius.support import (
     city,
     context,
     move,
+    options,
+    pending_task,
     put,
     start,
 )
@@ -67,18 +68,6 @@ THRACIA = CAT.region("Thracia")
 
 def board(solidus: int = 10) -> BelState:
     return blank_state("operations", EMPIRE, control=CONTROL, solidus=solidus, game=SPECIAL)
-
-
-def task(state: BelState) -> OperationsPhase:
-    assert state.pending is not None
-    found = state.pending.task
-    assert isinstance(found, OperationsPhase), found
-    return found
-
-
-def options(state: BelState) -> tuple[BelAction, ...]:
-    assert state.pending is not None
-    return state.pending.options
 
 
 def begin(state: BelState, where: int, roll: int, game: Belisarius = SPECIAL) -> BelState:
@@ -151,7 +140,7 @@ def test_pillage_places_the_marker_loots_and_costs_its_points() -> None:
     a, _, _ = open_line()
     state = move(put(board(), "thracia", UnitKind.GARRISON, a, count=2), [leader()], a)
     state = begin(state, a, 2)
-    points = task(state).points
+    points = pending_task(state, OperationsPhase).points
     assert Select(PILLAGE) in options(state)
     state = answer(SPECIAL, state, Select(PILLAGE))
     assert state.pending is not None and state.pending.rule == "26.1"
@@ -159,8 +148,11 @@ def test_pillage_places_the_marker_loots_and_costs_its_points() -> None:
     state = answer(SPECIAL, state, Roll((4,)))
     assert a in state.markers.pillaged
     assert state.solidus[EMPIRE] == 10 + 1
-    assert task(state).points == points - PILLAGE_COST
-    assert task(state).where == a and len(task(state).force) == 3
+    assert pending_task(state, OperationsPhase).points == points - PILLAGE_COST
+    assert (
+        pending_task(state, OperationsPhase).where == a
+        and len(pending_task(state, OperationsPhase).force) == 3
+    )
     # Pillaged: no second Pillage here (26.2).
     assert Select(PILLAGE) not in options(state)
 
@@ -169,12 +161,12 @@ def test_pillage_places_the_marker_loots_and_costs_its_points() -> None:
 def test_a_failed_pillage_still_costs_its_points() -> None:
     a, _, _ = open_line()
     state = begin(put(board(), "thracia", UnitKind.GARRISON, a), a, 6)
-    points = task(state).points
+    points = pending_task(state, OperationsPhase).points
     state = answer(SPECIAL, state, Select(PILLAGE))
     state = answer(SPECIAL, state, Roll((1,)))
     assert a not in state.markers.pillaged
     assert state.solidus == (10, 10)
-    assert task(state).points == points - PILLAGE_COST
+    assert pending_task(state, OperationsPhase).points == points - PILLAGE_COST
     # It may try again, having points left (14.11).
     assert Select(PILLAGE) in options(state)
 
@@ -185,7 +177,12 @@ def test_no_pillage_without_the_option() -> None:
     state = put(blank_state("operations", EMPIRE, control=CONTROL), "thracia", UnitKind.GARRISON, a)
     state = begin(state, a, 6, GAME)
     assert Select(PILLAGE) not in options(state)
-    assert special_items(context(GAME), state, task(state).force, a, Fraction(20)) == []
+    assert (
+        special_items(
+            context(GAME), state, pending_task(state, OperationsPhase).force, a, Fraction(20)
+        )
+        == []
+    )
 
 
 @pytest.mark.rule("14.31", "26.1")
@@ -201,19 +198,19 @@ def test_no_pillage_without_the_points() -> None:
 def test_move_pillage_and_move_on_in_one_operation() -> None:
     a, b, c = open_line()
     state = begin(put(board(), "thracia", UnitKind.GARRISON, a), a, 6)
-    points = task(state).points
+    points = pending_task(state, OperationsPhase).points
     state = answer(SPECIAL, state, Place(b))
     state = answer(SPECIAL, state, Select(PILLAGE))
     state = answer(SPECIAL, state, Roll((6,)))
     assert b in state.markers.pillaged
-    assert task(state).points == points - 1 - PILLAGE_COST
+    assert pending_task(state, OperationsPhase).points == points - 1 - PILLAGE_COST
     assert Place(c) in options(state)
     state = answer(SPECIAL, state, Place(c))
-    assert task(state).where == c
+    assert pending_task(state, OperationsPhase).where == c
     state = answer(SPECIAL, state, Select(PILLAGE))
     state = answer(SPECIAL, state, Roll((6,)))
     assert state.markers.pillaged == frozenset({b, c})
-    assert task(state).points == points - 2 - 2 * PILLAGE_COST
+    assert pending_task(state, OperationsPhase).points == points - 2 - 2 * PILLAGE_COST
 
 
 # -- restrictions ----------------------------------------------------------------------------

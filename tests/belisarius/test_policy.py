@@ -49,6 +49,7 @@ from tests.belisarius.support import (
     SCENARIOS,
     belisarius,
     blank_state,
+    options,
     put,
     set_up_game,
     set_up_state,
@@ -197,8 +198,7 @@ def moving(state: BelState) -> BelState:
 
 
 def attack_options(state: BelState) -> list[BelAction]:
-    assert state.pending is not None
-    return [o for o in state.pending.options if isinstance(o, Select) and "attack" in o.item]
+    return [o for o in options(state) if isinstance(o, Select) and "attack" in o.item]
 
 
 def test_it_attacks_at_good_odds_only_and_never_neutrals() -> None:

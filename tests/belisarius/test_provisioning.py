@@ -22,7 +22,6 @@ from byzantium.belisarius.state import (
     AVAILABLE,
     BARBARIAN,
     EMPIRE,
-    FIRST_HEX,
     GONE,
     NOBODY,
     BelAction,
@@ -32,7 +31,7 @@ from byzantium.belisarius.state import (
     RequestKind,
     Select,
 )
-from byzantium.belisarius.world import available, controller, in_play
+from byzantium.belisarius.world import controller, in_play
 from tests.belisarius.support import (
     CAT,
     CTX,
@@ -42,8 +41,8 @@ from tests.belisarius.support import (
     blank_state,
     boards,
     context,
+    crowded_board,
     put,
-    set_up,
 )
 
 RULEBOOK = "belisarius"
@@ -211,38 +210,11 @@ def test_disbanding_justinian_costs_the_empire_its_markers() -> None:
 # -- properties ----------------------------------------------------------------------------
 
 
-def _crowded_board(seed: int) -> BelState:
-    """A scenario 1 set-up with extra counters piled on, pillage and a random treasury."""
-    board, _ = set_up(1, seed)
-    rng = random.Random(seed)
-    state = attrs.evolve(
-        board,
-        stack=(),
-        pending=None,
-        phasing=rng.choice((EMPIRE, BARBARIAN)),
-        solidus=(rng.randint(0, 12), rng.randint(0, 12)),
-        phase="provisioning",
-    )
-    occupied = sorted({w for w in state.units.where if w >= FIRST_HEX})
-    pillaged = frozenset(rng.sample(occupied, min(5, len(occupied))))
-    state = attrs.evolve(state, markers=Markers(pillaged=pillaged))
-    # pile a few spare counters of each occupied hex's nationality onto it
-    for where in rng.sample(occupied, min(8, len(occupied))):
-        unit = next(u for u, w in enumerate(state.units.where) if w == where)
-        counter = CAT.counters[unit]
-        if counter.kind is UnitKind.LEADER:
-            continue
-        spare = available(CAT, state, counter.nationality, counter.kind)
-        for extra in spare[: rng.randint(0, 3)]:
-            state = attrs.evolve(state, units=state.units.move(extra, where))
-    return state
-
-
 @pytest.mark.rule("20.0", "20.1", "20.2", "20.3", "20.7", "10.33")
 @settings(max_examples=25)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_after_provisioning_every_friendly_counter_is_fed(seed: int) -> None:
-    before = _crowded_board(seed)
+    before = crowded_board(seed, pillage=True)
     player = before.phasing
     rng = random.Random(seed + 1)
     state = start(before)

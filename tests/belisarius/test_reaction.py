@@ -23,7 +23,6 @@ from byzantium.belisarius.state import (
     BelState,
     Done,
     Place,
-    Request,
     RequestKind,
     Roll,
     Select,
@@ -36,6 +35,9 @@ from tests.belisarius.support import (
     check_invariants,
     city,
     give,
+    options,
+    pending,
+    pending_task,
     put,
     random_answer,
     random_game,
@@ -54,21 +56,6 @@ MARCH = CAT.stratagem(FORCED_MARCH)
 
 def board(game: Belisarius = REACTING) -> BelState:
     return blank_state("operations", EMPIRE, control=CONTROL, game=game)
-
-
-def request(state: BelState) -> Request:
-    assert state.pending is not None
-    return state.pending
-
-
-def options(state: BelState) -> tuple[BelAction, ...]:
-    return request(state).options
-
-
-def operations(state: BelState) -> OperationsPhase:
-    task = request(state).task
-    assert isinstance(task, OperationsPhase)
-    return task
 
 
 def marches(state: BelState, player: int) -> int:
@@ -101,7 +88,7 @@ def facing(adjacent: bool) -> tuple[BelState, int, int]:
 def test_the_non_phasing_player_is_offered_a_reaction_after_each_force() -> None:
     state, a, c = facing(adjacent=False)
     state = empire_force_done(state, a)
-    asked = request(state)
+    asked = pending(state)
     assert asked.rule == "25.1" and asked.player == BARBARIAN
     assert asked.options == (Done(), Select(f"react {c}"))
     assert REACTING.current_player(state) == BARBARIAN
@@ -131,14 +118,16 @@ def test_a_reaction_spends_a_forced_march_and_is_a_standard_operation() -> None:
     assert marches(state, BARBARIAN) == 0
     assert state.stratagems.pool[MARCH] == before_pool + 1
     # The usual forming question (13.23), then the Operations Points roll (14.21).
-    assert request(state).rule == "13.21" and request(state).player == BARBARIAN
-    assert operations(state).reaction and operations(state).force == (warband,)
+    assert pending(state).rule == "13.21" and pending(state).player == BARBARIAN
+    assert pending_task(state, OperationsPhase).reaction and pending_task(
+        state, OperationsPhase
+    ).force == (warband,)
     state = act(state, Done())
-    assert request(state).kind is RequestKind.ROLL
+    assert pending(state).kind is RequestKind.ROLL
     state = act(state, Roll((2,)))
-    task = operations(state)
+    task = pending_task(state, OperationsPhase)
     assert task.points == CAT.counters[warband].operations + 2
-    assert request(state).player == BARBARIAN and request(state).rule == "16.1"
+    assert pending(state).player == BARBARIAN and pending(state).rule == "16.1"
     # It moves in the Barbarian's own way: enemy Zones of Control are the Empire's.
     _, b, _ = open_line()
     assert Place(b) in options(state)
@@ -153,13 +142,13 @@ def test_a_reacting_force_attacks_and_the_phasing_player_defends() -> None:
     state = act(state, Select(f"react {b}"), Done(), Roll((6,)))
     assert Select(f"attack {a}") in options(state)
     state = act(state, Select(f"attack {a}"))
-    asked = request(state)
+    asked = pending(state)
     assert isinstance(asked.task, Battle)
     assert asked.task.attacking_player(state) == BARBARIAN
     # 17.5: the defender, here the phasing player, stands or withdraws.
     assert asked.rule == "17.5" and asked.player == EMPIRE
     state = act(state, Select("stand"))
-    assert request(state).player == BARBARIAN  # the attacker's table (17.6)
+    assert pending(state).player == BARBARIAN  # the attacker's table (17.6)
 
 
 @pytest.mark.rule("25.1")
@@ -169,7 +158,7 @@ def test_declining_keeps_the_marker_and_the_phasing_player_goes_on() -> None:
     state = put(state, "thracia", UnitKind.GARRISON, d)
     state = act(empire_force_done(state, a), Done())
     assert marches(state, BARBARIAN) == 1
-    asked = request(state)
+    asked = pending(state)
     assert asked.rule == "14.1" and asked.player == EMPIRE
     assert asked.options == (Done(), Select(f"force {d}"))
 
@@ -183,7 +172,7 @@ def test_after_a_reaction_the_phasing_player_goes_on_and_it_is_not_repeated() ->
     state = empire_force_done(state, a)
     state = act(state, Select(f"react {c}"), Done(), Roll((1,)), Done())
     # Back to the phasing player: his spent force stays spent (13.21).
-    asked = request(state)
+    asked = pending(state)
     assert asked.rule == "14.1" and asked.player == EMPIRE
     assert asked.options == (Done(), Select(f"force {d}"))
     # His next force done, the Slavs' only force has reacted already (25.2): no offer,
@@ -213,7 +202,7 @@ def test_no_attrition_and_no_forced_march_in_a_reaction() -> None:
     _, b, _ = open_line()
     state = empire_force_done(state, a)
     state = act(state, Select(f"react {c}"), Done())
-    assert request(state).rule == "14.21"  # straight to the Operations Points roll
+    assert pending(state).rule == "14.21"  # straight to the Operations Points roll
     state = act(state, Roll((3,)), Place(b))
     # The force entered the Empire's Zone of Control and stops; no 16.7 question.
     assert Done() in options(state)
@@ -232,7 +221,7 @@ def test_with_the_option_off_nobody_reacts() -> None:
     plain_state = attrs_units(plain_state, state)
     assert marches(plain_state, BARBARIAN) == 1
     after = empire_force_done(plain_state, a, game=GAME)
-    asked = request(after)
+    asked = pending(after)
     assert asked.rule == "14.1" and asked.player == EMPIRE
     assert marches(after, BARBARIAN) == 1
 
@@ -299,7 +288,7 @@ def play_phase(
 def test_reactions_are_paid_for_and_no_counter_reacts_twice(state: BelState, seed: int) -> None:
     reacted: set[int] = set()
     for before, action in play_phase(REACTING, state, seed):
-        asked = request(before)
+        asked = pending(before)
         task = asked.task
         if asked.rule == "25.1":
             assert asked.player == BARBARIAN and asked.options[0] == Done()
@@ -329,7 +318,7 @@ def test_without_a_forced_march_the_option_changes_nothing(state: BelState, seed
     off = play_phase(GAME, state, seed)
     assert len(on) == len(off)
     for (s_on, a_on), (s_off, a_off) in zip(on, off, strict=True):
-        r_on, r_off = request(s_on), request(s_off)
+        r_on, r_off = pending(s_on), pending(s_off)
         assert (r_on.kind, r_on.rule, r_on.player, r_on.options, r_on.prompt) == (
             r_off.kind,
             r_off.rule,
@@ -350,7 +339,7 @@ def test_whole_games_with_reaction(seed: int) -> None:
     _, trail = random_game(game, seed, check=check_invariants)
     reacted: dict[int, set[int]] = {}
     for state, actor, _, _ in trail:
-        asked = request(state)
+        asked = pending(state)
         task = asked.task
         if asked.rule == "25.1":
             assert actor == 1 - state.phasing
@@ -377,6 +366,8 @@ def test_a_fleet_force_may_react_too() -> None:
     assert options(state) == (Done(), Select(f"react fleet {sea}"))
     state = act(state, Select(f"react fleet {sea}"), Done(), Roll((2,)))
     assert marches(state, BARBARIAN) == 0
-    assert operations(state).reaction and operations(state).force == (fleet,)
-    assert request(state).player == BARBARIAN
+    assert pending_task(state, OperationsPhase).reaction and pending_task(
+        state, OperationsPhase
+    ).force == (fleet,)
+    assert pending(state).player == BARBARIAN
     assert any(isinstance(o, Place) for o in options(state))

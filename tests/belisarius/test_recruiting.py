@@ -48,8 +48,10 @@ from tests.belisarius.support import (
     cities_of,
     city,
     first,
+    options,
     put,
     random_game,
+    through_draws,
 )
 
 RULEBOOK = "belisarius"
@@ -95,8 +97,7 @@ def script(*actions: BelAction) -> Chooser:
 def menu(state: BelState, game: Belisarius = GAME) -> tuple[BelAction, ...]:
     """The first purchase menu of the phase (empty if the phase asks nothing)."""
     after = settle(Context(game, None), push(state, RecruitingPhase()))
-    while after.pending is not None and after.pending.kind is RequestKind.DRAW:
-        after = game.apply(after, game.chance_outcomes(after)[0][0])
+    after = through_draws(after, game=game)
     return after.pending.options if after.pending is not None else ()
 
 
@@ -107,8 +108,7 @@ def items(options: Iterable[BelAction]) -> set[str]:
 def places_offered(state: BelState, item: str) -> list[int]:
     after = settle(Context(GAME, None), push(state, RecruitingPhase()))
     after = GAME.apply(after, Select(item))
-    assert after.pending is not None
-    return [o.where for o in after.pending.options if isinstance(o, Place)]
+    return [o.where for o in options(after) if isinstance(o, Place)]
 
 
 # -- 11.221 and 11.222: control and occupation ----------------------------------------------------

@@ -44,6 +44,8 @@ from tests.belisarius.support import (
     check_invariants,
     city,
     move,
+    options,
+    pending_task,
     put,
     random_game,
     start,
@@ -61,18 +63,6 @@ CONTROL = {"Thracia": Control.EMPIRE, "Gepidae": Control.BARBARIAN, "Slavs": Con
 
 def board() -> BelState:
     return blank_state("operations", EMPIRE, control=CONTROL, game=RIVERS)
-
-
-def options(state: BelState) -> tuple[object, ...]:
-    assert state.pending is not None
-    return state.pending.options
-
-
-def task(state: BelState) -> OperationsPhase:
-    assert state.pending is not None
-    found = state.pending.task
-    assert isinstance(found, OperationsPhase)
-    return found
 
 
 def sail(state: BelState, where: int, roll: int) -> BelState:
@@ -101,9 +91,9 @@ def test_up_the_river_one_point_a_hex_only_with_the_option() -> None:
     assert up[sea] == 2
     after = sail(state, MOUTH, 1)
     assert Place(UP) in options(after)
-    points = task(after).points
+    points = pending_task(after, OperationsPhase).points
     after = answer(RIVERS, after, Place(UP))
-    assert task(after).points == points - 1
+    assert pending_task(after, OperationsPhase).points == points - 1
 
 
 @pytest.mark.rule("29.1")
@@ -139,9 +129,9 @@ def test_land_zones_stop_river_fleets_which_have_none_themselves() -> None:
     # Enemy land units' zones bind a Fleet on a river (29.3) but not at sea (19.4).
     after = sail(state, MOUTH, 6)
     after = answer(RIVERS, after, Place(UP))
-    assert task(after).moved is True
+    assert pending_task(after, OperationsPhase).moved is True
     after = answer(RIVERS, after, Place(UPPER))
-    assert task(after).moved is None
+    assert pending_task(after, OperationsPhase).moved is None
     assert not any(isinstance(o, Place) for o in options(after))
     # A Fleet up the river has no Zone of Control, nor have its passengers (29.3); at
     # the mouth it is at sea and has one (29.4).

@@ -42,7 +42,7 @@ from byzantium.belisarius.stratagems import (
     playable,
 )
 from byzantium.core.game import Event
-from tests.belisarius.support import set_up_context, set_up_game, set_up_state
+from tests.belisarius.support import options, set_up_context, set_up_game, set_up_state
 
 RULEBOOK = "belisarius"
 
@@ -125,13 +125,11 @@ def _drive(
 
 
 def _first(state: BelState) -> BelAction:
-    assert state.pending is not None
-    return state.pending.options[0]
+    return options(state)[0]
 
 
 def _last(state: BelState) -> BelAction:
-    assert state.pending is not None
-    return state.pending.options[-1]
+    return options(state)[-1]
 
 
 def _conserved(before: Stratagems, after: Stratagems) -> None:
