@@ -90,6 +90,8 @@ class _Tables:
     #: Hex -> (neighbour, scaled printed cost) for every neighbour land units may
     #: enter, filled in as asked (Colonies, which change, are priced apart).
     steps: dict[int, tuple[tuple[int, int], ...]]
+    #: (from, to) -> :func:`step_cost` into a hex without a Colony, filled in as asked.
+    printed: dict[tuple[int, int], Fraction | None]
 
 
 @per_catalog
@@ -124,7 +126,7 @@ def _tables(cat: Catalog) -> _Tables:
     prices += [rates.passage, rates.river, rates.strait]
     scale = math.lcm(*(p.denominator for p in prices if p is not None))
     edges = {h: tuple(b) for h, b in edge_boxes.items()}
-    return _Tables(rates, {}, box_edges, edges, scale, {})
+    return _Tables(rates, {}, box_edges, edges, scale, {}, {})
 
 
 def _steps(cat: Catalog, tables: _Tables, state: BelState, a: int) -> tuple[tuple[int, int], ...]:
@@ -198,15 +200,22 @@ def step_cost(cat: Catalog, state: BelState, a: int, b: int) -> Fraction | None:
     at here (see :func:`reachable`).
     """
     tables = _tables(cat)
+    colony = b in state.markers.colonies
+    key = (a, b)
+    if not colony and key in tables.printed:
+        return tables.printed[key]
     side = _side(cat, tables, a, b)
-    if side is None:
-        return None
-    road, passage, extra = side
-    ground = _hex_cost(cat, tables, state, b)
-    options = [c for c in (road, passage) if c is not None]
-    if ground is not None:
-        options.append(ground + extra)
-    return min(options) if options else None
+    cost: Fraction | None = None
+    if side is not None:
+        road, passage, extra = side
+        ground = _hex_cost(cat, tables, state, b)
+        options = [c for c in (road, passage) if c is not None]
+        if ground is not None:
+            options.append(ground + extra)
+        cost = min(options) if options else None
+    if not colony:
+        tables.printed[key] = cost
+    return cost
 
 
 def box_entry_hexes(cat: Catalog, box: int) -> tuple[int, ...]:

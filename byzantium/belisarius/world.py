@@ -171,7 +171,22 @@ def enemy_zoc(cat: Catalog, state: BelState, player: int, *, naval: bool = True)
     enemy (15.12#2), and Neutrals have none (15.13#2). Boxes have none (18.211). Land
     units on board a Fleet have none (15.14, 19.64), nor has a Fleet on an inland hex,
     where only River Movement takes it, nor its passengers (29.3).
+
+    The zones depend on the counters, control and markers only: they are worked out
+    once for a set of counters and kept with it while control and markers stay the
+    same.
     """
+    zones = state.units.zones()
+    key = (cat, player, naval)
+    known = zones.get(key)
+    if known is not None and known[0] is state.control and known[1] is state.markers:
+        return known[2]
+    zoc = _enemy_zoc(cat, state, player, naval)
+    zones[key] = (state.control, state.markers, zoc)
+    return zoc
+
+
+def _enemy_zoc(cat: Catalog, state: BelState, player: int, naval: bool) -> frozenset[int]:
     enemy = 1 - player
     cities = set(city_hexes(cat, state))
     where_of = state.units.where

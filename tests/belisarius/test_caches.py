@@ -1,0 +1,71 @@
+"""The caches behind the hot queries give the answers of a fresh computation.
+
+Zones of Control are kept with the counters they were worked out for, and step costs
+into hexes without a Colony with the catalogue; a change of control, of markers or of
+counters must never return a stale answer.
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from byzantium.belisarius.game import Belisarius
+from byzantium.belisarius.movement import step_cost
+from byzantium.belisarius.scenarios import Control
+from byzantium.belisarius.state import BARBARIAN, EMPIRE, BelState, Markers, Units
+from byzantium.belisarius.world import enemy_zoc
+from tests.belisarius.support import CAT, blank_state, boards, controls
+
+RULEBOOK = "belisarius"
+
+
+def fresh(state: BelState) -> BelState:
+    """The same state with new, empty caches."""
+    units = state.units
+    return attrs.evolve(state, units=Units(units.where, units.mutiny, units.aboard))
+
+
+@pytest.mark.rule("15.0", "15.12#2", "4.2")
+@settings(max_examples=40)
+@given(boards(), controls(), st.booleans())
+def test_zones_follow_control_and_markers_on_the_same_counters(
+    state: BelState, control: tuple[Control, ...], naval: bool
+) -> None:
+    for player in (EMPIRE, BARBARIAN):
+        before = enemy_zoc(CAT, state, player, naval=naval)
+        assert before == enemy_zoc(CAT, fresh(state), player, naval=naval)
+        changed = attrs.evolve(state, control=control)  # the very same Units object
+        assert changed.units is state.units
+        assert enemy_zoc(CAT, changed, player, naval=naval) == enemy_zoc(
+            CAT, fresh(changed), player, naval=naval
+        )
+        occupied = sorted(set(state.units.where) & set(CAT.map.hexes()))
+        colonies = attrs.evolve(state, markers=Markers(colonies=frozenset(occupied[:3])))
+        assert enemy_zoc(CAT, colonies, player, naval=naval) == enemy_zoc(
+            CAT, fresh(colonies), player, naval=naval
+        )
+
+
+@pytest.mark.rule("16.1", "27.31")
+@settings(max_examples=30)
+@given(st.sampled_from(sorted(CAT.map.hexes())), st.data())
+def test_step_costs_with_and_without_a_colony_match_a_fresh_catalogue(
+    hex_: int, data: st.DataObject
+) -> None:
+    neighbour = data.draw(st.sampled_from(sorted(CAT.map.neighbours(hex_))))
+    plain = blank_state("operations", EMPIRE)
+    colony = attrs.evolve(plain, markers=Markers(colonies=frozenset({hex_})))
+    # Asked in both orders on the shared catalogue, and once on new catalogues.
+    first = (step_cost(CAT, plain, neighbour, hex_), step_cost(CAT, colony, neighbour, hex_))
+    again = (step_cost(CAT, plain, neighbour, hex_), step_cost(CAT, colony, neighbour, hex_))
+    new_plain, new_colony = Belisarius().catalog, Belisarius().catalog
+    fresh_costs = (
+        step_cost(new_plain, plain, neighbour, hex_),
+        step_cost(new_colony, colony, neighbour, hex_),
+    )
+    assert first == again == fresh_costs
+    if first[0] is not None and CAT.map.city_at(hex_) is None:
+        assert first[1] is not None  # a Colony never makes a land hex impassable
