@@ -200,11 +200,6 @@ class Units:
     _in_play: tuple[int, ...] | None = attrs.field(
         default=None, init=False, repr=False, eq=False, hash=False
     )
-    #: Zones of Control worked out for these units (see :func:`.world.enemy_zoc`),
-    #: each with the control and markers it was worked out under.
-    _zones: dict[object, tuple[object, object, frozenset[int]]] | None = attrs.field(
-        default=None, init=False, repr=False, eq=False, hash=False
-    )
 
     def at(self, where: int) -> tuple[int, ...]:
         """The counters at a location, in counter order."""
@@ -212,15 +207,6 @@ class Units:
         if by_place is None:
             by_place = self._index_places()
         return by_place.get(where, ())
-
-    def zones(self) -> dict[object, tuple[object, object, frozenset[int]]]:
-        """A cache for the Zones of Control of these units (:func:`.world.enemy_zoc`),
-        which depend on them and on the state's control and markers only."""
-        zones = self._zones
-        if zones is None:
-            zones = {}
-            object.__setattr__(self, "_zones", zones)
-        return zones
 
     def in_play(self) -> tuple[int, ...]:
         """The counters on the map or in a Peripheral Area box, in counter order."""

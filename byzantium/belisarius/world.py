@@ -27,8 +27,10 @@ from byzantium.belisarius.state import (
     NOBODY,
     BelState,
     Catalog,
+    Markers,
     Stratagems,
     Units,
+    per_catalog,
 )
 from byzantium.core.dice import modified
 
@@ -172,18 +174,35 @@ def enemy_zoc(cat: Catalog, state: BelState, player: int, *, naval: bool = True)
     units on board a Fleet have none (15.14, 19.64), nor has a Fleet on an inland hex,
     where only River Movement takes it, nor its passengers (29.3).
 
-    The zones depend on the counters, control and markers only: they are worked out
-    once for a set of counters and kept with it while control and markers stay the
-    same.
+    The zones depend on the counters, control and markers only: the last ones worked
+    out are kept, and given again while the state has the very same counters, control
+    and markers (a menu asks several times; most answers move nobody).
     """
-    zones = state.units.zones()
-    key = (cat, player, naval)
-    known = zones.get(key)
-    if known is not None and known[0] is state.control and known[1] is state.markers:
-        return known[2]
+    last = _last_zones(cat)
+    key = (player, naval)
+    known = last.get(key)
+    if (
+        known is not None
+        and known[0] is state.units
+        and known[1] is state.control
+        and known[2] is state.markers
+    ):
+        return known[3]
     zoc = _enemy_zoc(cat, state, player, naval)
-    zones[key] = (state.control, state.markers, zoc)
+    last[key] = (state.units, state.control, state.markers, zoc)
     return zoc
+
+
+#: The last Zones of Control worked out for each (player, naval) with a catalogue,
+#: with the counters, control and markers they were worked out from.
+_Zones = dict[tuple[int, bool], tuple[Units, tuple[Control, ...], Markers, frozenset[int]]]
+
+
+@per_catalog
+def _last_zones(cat: Catalog) -> _Zones:
+    """The catalogue's memory of the last zones (one entry per player and kind)."""
+    del cat
+    return {}
 
 
 def _enemy_zoc(cat: Catalog, state: BelState, player: int, naval: bool) -> frozenset[int]:
