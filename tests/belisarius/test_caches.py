@@ -1,8 +1,8 @@
 """The caches behind the hot queries give the answers of a fresh computation.
 
-Zones of Control are kept with the counters they were worked out for, and step costs
-into hexes without a Colony with the catalogue; a change of control, of markers or of
-counters must never return a stale answer.
+The last Zones of Control worked out are kept with the catalogue, and so are step
+costs into hexes without a Colony; a change of control, of markers or of counters
+must never return a stale answer.
 """
 
 from __future__ import annotations
