@@ -58,6 +58,7 @@ from byzantium.belisarius.world import (
     occupied_cities,
     region_controller,
     restore_stack,
+    side_name,
 )
 
 __all__ = [
@@ -133,10 +134,6 @@ _REGION = "region"
 _GUARD = "guard"
 
 
-def _side(player: int) -> str:
-    return "the Empire" if player == EMPIRE else "the Barbarian"
-
-
 # -- the attempt ------------------------------------------------------------------------
 
 
@@ -193,7 +190,7 @@ class DiplomacyAttempt(Task):
 
     def _commit_attack(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         if isinstance(answer, Select):
-            ctx.log("9.1", f"{_side(self.attacker)} commits a marker face down", "diplomacy")
+            ctx.log("9.1", f"{side_name(self.attacker)} commits a marker face down", "diplomacy")
             return push(state, attrs.evolve(self, attack=(*self.attack, answer.item)))
         if isinstance(answer, Done):
             return push(state, attrs.evolve(self, stage=DEFENCE))
@@ -213,7 +210,7 @@ class DiplomacyAttempt(Task):
 
     def _commit_defence(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         if isinstance(answer, Select):
-            ctx.log("9.4", f"{_side(self.defender)} commits a marker face down", "diplomacy")
+            ctx.log("9.4", f"{side_name(self.defender)} commits a marker face down", "diplomacy")
             return push(state, attrs.evolve(self, defence=(*self.defence, answer.item)))
         if isinstance(answer, Done):
             return reveal(ctx, state, self)
@@ -225,7 +222,7 @@ class DiplomacyAttempt(Task):
             self,
             self.defender,
             "9.4",
-            f"{_side(self.attacker)} attempts Diplomacy on {self.label(ctx)} with "
+            f"{side_name(self.attacker)} attempts Diplomacy on {self.label(ctx)} with "
             f"{_count(len(self.attack))}: commit a defending marker face down, or stop",
             [Done(), *offer],
         )
@@ -236,8 +233,8 @@ def reveal(ctx: Context, state: BelState, attempt: DiplomacyAttempt) -> BelState
     """Both sides show their markers at once; they go to the Pool (9.2); then the die."""
     ctx.log(
         "9.1",
-        f"Diplomacy on {attempt.label(ctx)}: {_side(attempt.attacker)} reveals "
-        f"{_list(attempt.attack)}; {_side(attempt.defender)} reveals {_list(attempt.defence)}",
+        f"Diplomacy on {attempt.label(ctx)}: {side_name(attempt.attacker)} reveals "
+        f"{_list(attempt.attack)}; {side_name(attempt.defender)} reveals {_list(attempt.defence)}",
         "reveal",
     )
     diff = differential(ctx, state, attempt)
@@ -401,7 +398,7 @@ def resolve(
         revealed[attacker] = True
         ctx.log(
             "22.1",
-            f"{_side(attacker)} may see {_side(defender)}'s Stratagems and treasury",
+            f"{side_name(attacker)} may see {side_name(defender)}'s Stratagems and treasury",
             "intelligence",
         )
         return attrs.evolve(state, revealed=(revealed[0], revealed[1]))
@@ -481,7 +478,9 @@ class DiplomacyPhase(Task):
         if isinstance(answer, Select):
             attempt = attempt_for(ctx, player, answer.item)
             ctx.log(
-                "9.1", f"{_side(player)} attempts Diplomacy on {attempt.label(ctx)}", "diplomacy"
+                "9.1",
+                f"{side_name(player)} attempts Diplomacy on {attempt.label(ctx)}",
+                "diplomacy",
             )
             return push(state, attempt, DiplomacyPhase())
         if not can_attempt(ctx, state, player):

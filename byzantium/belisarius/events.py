@@ -73,6 +73,7 @@ from byzantium.belisarius.world import (
     one_of_each,
     region_controller,
     restore_stack,
+    side_name,
     units_at,
 )
 
@@ -134,10 +135,6 @@ RESTORE = "restore "
 
 _STRUCK = 5  # Plague strikes an area on 5-6
 _DEADLY = 2  # a struck stack dies, a struck city is ravaged, on 1-2
-
-
-def _side(player: int) -> str:
-    return {EMPIRE: "the Empire", BARBARIAN: "the Barbarian"}.get(player, "nobody")
 
 
 def event_number(roll: Roll) -> int:
@@ -298,7 +295,7 @@ class ForcesRallyEvent(Task):
         if player == EMPIRE:
             options += [Select(f"{RESTORE}{w}") for w in guard_stacks(cat, state, True)]
         if not options:
-            ctx.log("11.4", f"{_side(player)} has no counter to rally", "event")
+            ctx.log("11.4", f"{side_name(player)} has no counter to rally", "event")
             return state
         return ask_choice(
             state,
@@ -337,14 +334,14 @@ class CornSupplyEvent(Task):
             ctx.log("6.2", "nobody holds Constantinopolis: no effect", "event")
             return state
         if corn_fleet(cat, state, holder):
-            ctx.log("6.2", f"{_side(holder)}'s corn fleet sails: no effect", "event")
+            ctx.log("6.2", f"{side_name(holder)}'s corn fleet sails: no effect", "event")
             return state
         if isinstance(answer, Roll):
             return push(state, LoseStratagems(holder, answer.dice[0], "8.51"))
         if state.stratagems.held(holder) == 0:
-            ctx.log("8.51", f"{_side(holder)} has no Stratagem marker to lose", "event")
+            ctx.log("8.51", f"{side_name(holder)} has no Stratagem marker to lose", "event")
             return state
-        return ask_roll(state, self, "6.2", f"Stratagem markers {_side(holder)} loses")
+        return ask_roll(state, self, "6.2", f"Stratagem markers {side_name(holder)} loses")
 
 
 # -- 15-16 Attrition/Bandits/Pirates ----------------------------------------------------------
@@ -392,7 +389,7 @@ class AttritionLoss(Task):
             return state
         options = _attrition_options(cat, state, self.player, self.leader)
         if not options:
-            ctx.log("6.2", f"{_side(self.player)} has no counters left to lose", "event")
+            ctx.log("6.2", f"{side_name(self.player)} has no counters left to lose", "event")
             return state
         what = "a Leader" if self.leader and _all_leaders(cat, options) else "a counter"
         return ask_choice(
@@ -731,7 +728,7 @@ class PlagueStratagems(Task):
             )
         if state.stratagems.held(player) == 0:
             return push(state, PlagueStratagems(rest))
-        return ask_roll(state, self, "6.2", f"Plague: Stratagem markers {_side(player)} loses")
+        return ask_roll(state, self, "6.2", f"Plague: Stratagem markers {side_name(player)} loses")
 
 
 # -- 33 Region Resists ----------------------------------------------------------------------
@@ -818,12 +815,12 @@ class CorruptionEvent(Task):
         have = state.solidus[player]
         if isinstance(answer, Roll):
             lost = min(have, answer.dice[0])
-            ctx.log("6.2", f"Corruption costs {_side(player)} {lost} Solidus Points", "event")
+            ctx.log("6.2", f"Corruption costs {side_name(player)} {lost} Solidus Points", "event")
             solidus = list(state.solidus)
             solidus[player] = have - lost
             return attrs.evolve(state, solidus=(solidus[0], solidus[1]))
         if have == 0:
-            ctx.log("6.2", f"{_side(player)}'s treasury is empty: no effect", "event")
+            ctx.log("6.2", f"{side_name(player)}'s treasury is empty: no effect", "event")
             return state
         return ask_roll(state, self, "6.2", "Corruption: Solidus Points lost")
 
@@ -887,7 +884,7 @@ class LeaderArisesEvent(Task):
             return push(state, LeaderArisesEvent(cat.counter(answer.item)))
         leaders = arising_leaders(cat, state, player)
         if not leaders:
-            ctx.log("21.2", f"no Leader can arise for {_side(player)}", "event")
+            ctx.log("21.2", f"no Leader can arise for {side_name(player)}", "event")
             return state
         return ask_choice(
             state,
@@ -986,7 +983,7 @@ class IntrigueEvent(Task):
     @RULES.implements("8.2", "6.2")
     def run(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         del answer
-        ctx.log("8.2", f"{_side(state.phasing)} gains two Stratagem markers", "event")
+        ctx.log("8.2", f"{side_name(state.phasing)} gains two Stratagem markers", "event")
         return push(state, PickStratagems(state.phasing, 2, "8.2"))
 
 

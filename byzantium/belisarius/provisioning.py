@@ -53,6 +53,7 @@ from byzantium.belisarius.world import (
     in_play,
     modified_roll,
     one_of_each,
+    with_solidus,
 )
 
 __all__ = [
@@ -149,9 +150,7 @@ class ProvisioningPhase(Task):
         bill = provisioning_bill(ctx, state, where, self.disbanding)
         if isinstance(answer, Done):
             ctx.log("10.33", f"{bill} Solidus Points feed the counters at {where}", "provision")
-            solidus = list(state.solidus)
-            solidus[player] -= bill
-            state = attrs.evolve(state, solidus=(solidus[0], solidus[1]))
+            state = with_solidus(state, player, -bill)
             return push(state, attrs.evolve(self, settled=(*self.settled, where)))
         if isinstance(answer, Select):
             unit = cat.counter(answer.item)

@@ -55,8 +55,10 @@ from byzantium.belisarius.world import (
     controller,
     friendly_units,
     occupied_cities,
+    pay,
     put_reinforcement,
     region_controller,
+    side_name,
 )
 
 __all__ = [
@@ -91,10 +93,6 @@ _REGIONAL_KINDS = (
     UnitKind.NOMAD_HORDE,
     UnitKind.FLEET,
 )
-
-
-def _side(player: int) -> str:
-    return "the Empire" if player == EMPIRE else "the Barbarian"
 
 
 # -- what may be recruited, and where ----------------------------------------------------
@@ -303,7 +301,7 @@ class RecruitingPhase(Task):
         if isinstance(answer, Select):
             return self._buy(ctx, state, answer.item)
         if isinstance(answer, Done):
-            ctx.log("10.3", f"{_side(state.phasing)} ends the Recruiting Phase", "recruit")
+            ctx.log("10.3", f"{side_name(state.phasing)} ends the Recruiting Phase", "recruit")
             return state
         options = self._options(ctx, state)
         if len(options) == 1:
@@ -378,15 +376,6 @@ class RecruitingPhase(Task):
             options.append(Select(PLAY + THEODORA))
         return options
 
-    def _pay(self, ctx: Context, state: BelState, cost: int, rule: str, what: str) -> BelState:
-        player = state.phasing
-        if cost > state.solidus[player]:
-            raise ValueError(f"rule {rule}: {what} costs {cost}, more than the treasury")
-        solidus = list(state.solidus)
-        solidus[player] -= cost
-        ctx.log(rule, f"{_side(player)} pays {cost} Solidus Points for {what}", "pay")
-        return attrs.evolve(state, solidus=(solidus[0], solidus[1]))
-
     def _buy(self, ctx: Context, state: BelState, item: str) -> BelState:
         player = state.phasing
         if item.startswith(RECRUIT):
@@ -398,7 +387,7 @@ class RecruitingPhase(Task):
         if item.startswith(WORKS):
             return push(self.build_works(ctx, state, int(item.removeprefix(WORKS))), self)
         if item == PLAY + IMPERIAL_REGALIA:
-            ctx.log("8.41", f"{_side(player)} reveals the Imperial Regalia", "stratagem")
+            ctx.log("8.41", f"{side_name(player)} reveals the Imperial Regalia", "stratagem")
             return ask_roll(
                 state, attrs.evolve(self, regalia=True), "8.41", "Imperial Regalia: markers"
             )
@@ -412,7 +401,7 @@ class RecruitingPhase(Task):
     def buy_stratagem(self, ctx: Context, state: BelState) -> BelState:
         """Pay for one Stratagem marker and pick it from the Pool (10.32, 8.2)."""
         cost = ctx.cat.components.solidus_points(SolidusItem.BUY_STRATAGEM)
-        state = self._pay(ctx, state, cost, "10.32", "a Stratagem marker")
+        state = pay(ctx, state, state.phasing, cost, "10.32", "a Stratagem marker")
         return push(state, PickStratagems(state.phasing, 1, "10.32"), self)
 
     # -- markers on the map ---------------------------------------------------------------
@@ -422,7 +411,9 @@ class RecruitingPhase(Task):
         """Pay to lift the Pillaged marker from a hex the player occupies (10.36, 26.4,
         26.5)."""
         cost = ctx.cat.components.solidus_points(SolidusItem.REMOVE_PILLAGE)
-        state = self._pay(ctx, state, cost, "10.36", f"lifting the Pillaged marker at {hex_}")
+        state = pay(
+            ctx, state, state.phasing, cost, "10.36", f"lifting the Pillaged marker at {hex_}"
+        )
         markers = state.markers
         return attrs.evolve(
             state, markers=attrs.evolve(markers, pillaged=markers.pillaged - {hex_})
@@ -433,7 +424,7 @@ class RecruitingPhase(Task):
         """Pay for and place a Public Works marker on a City or Colony hex (10.35, 28.1,
         28.2)."""
         cost = ctx.cat.components.solidus_points(SolidusItem.PUBLIC_WORKS)
-        state = self._pay(ctx, state, cost, "10.35", f"Public Works at {hex_}")
+        state = pay(ctx, state, state.phasing, cost, "10.35", f"Public Works at {hex_}")
         markers: Markers = state.markers
         return attrs.evolve(state, markers=attrs.evolve(markers, works=markers.works | {hex_}))
 
@@ -470,7 +461,7 @@ class RecruitingPhase(Task):
             free -= 1
             ctx.log("8.41", f"{cat.counters[unit].id} is recruited free (Theodora)", "recruit")
         else:
-            state = self._pay(ctx, state, cost, "10.31", cat.counters[unit].id)
+            state = pay(ctx, state, state.phasing, cost, "10.31", cat.counters[unit].id)
         where = answer.where
         state = put_reinforcement(state, unit, where)
         ctx.log("11.21", f"{cat.counters[unit].id} is recruited at {where}", "recruit")
@@ -491,7 +482,9 @@ class RecruitingPhase(Task):
         if not isinstance(answer, Roll):  # pragma: no cover - the request is a Roll
             return ask_roll(state, self, "8.41", "Imperial Regalia: markers")
         count = answer.dice[0]
-        ctx.log("8.41", f"Imperial Regalia: {_side(player)} may pick {count} markers", "stratagem")
+        ctx.log(
+            "8.41", f"Imperial Regalia: {side_name(player)} may pick {count} markers", "stratagem"
+        )
         return push(state, PickStratagems(player, count, "8.41"), RegaliaReturn(player), following)
 
 

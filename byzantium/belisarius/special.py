@@ -58,7 +58,9 @@ from byzantium.belisarius.world import (
     controller,
     enemy_zoc,
     is_leader,
+    pay,
     region_controller,
+    with_solidus,
 )
 
 __all__ = [
@@ -311,10 +313,6 @@ def special_operation(  # noqa: PLR0917 - the whole position of the force
 # -- the operations -------------------------------------------------------------------
 
 
-def _side(player: int) -> str:
-    return "the Empire" if player == 0 else "the Barbarian"
-
-
 @RULES.implements("4.41")
 def violate_neutrality(ctx: Context, state: BelState, player: int, where: int) -> BelState:
     """Pillage or Colonization in a Neutral Region hands it to the other player (4.41)."""
@@ -322,15 +320,6 @@ def violate_neutrality(ctx: Context, state: BelState, player: int, where: int) -
     if region < 0 or region_controller(state, region) != NOBODY:
         return state
     return change_control(ctx, state, region, opponent(player), "4.41")
-
-
-def _pay_solidus(ctx: Context, state: BelState, player: int, cost: int, rule: str) -> BelState:
-    if cost > state.solidus[player]:
-        raise ValueError(f"rule {rule}: {cost} Solidus Points needed, more than the treasury")
-    solidus = list(state.solidus)
-    solidus[player] -= cost
-    ctx.log(rule, f"{_side(player)} pays {cost} Solidus Points to colonize", "pay")
-    return attrs.evolve(state, solidus=(solidus[0], solidus[1]))
 
 
 def _resume(task: Task, state: BelState, force: tuple[int, ...], left: Fraction) -> BelState:
@@ -385,11 +374,7 @@ class PillageOperation(Task):
             ctx.log("27.311", f"the Colony at {self.where} is destroyed", "pillage")
         if self.where in before.works:
             ctx.log("28.5", f"the Public Works at {self.where} are destroyed", "pillage")
-        solidus = list(state.solidus)
-        solidus[player] += loot
-        state = attrs.evolve(
-            state, markers=sack(before, self.where), solidus=(solidus[0], solidus[1])
-        )
+        state = with_solidus(attrs.evolve(state, markers=sack(before, self.where)), player, loot)
         return _resume(self.resume, state, self.force, left)
 
 
@@ -418,7 +403,7 @@ class ColonizationOperation(Task):
                 "colonize",
             )
             price = comps.solidus_points(SolidusItem.COLONIZATION)
-            state = _pay_solidus(ctx, state, player, price, "27.22")
+            state = pay(ctx, state, player, price, "27.22", "a colonization attempt")
             state = violate_neutrality(ctx, state, player, self.where)
             return ask_roll(
                 state, attrs.evolve(self, stage=RESOLVE), "27.1", "the Colonization die"

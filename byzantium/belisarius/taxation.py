@@ -42,7 +42,13 @@ from byzantium.belisarius.state import (
     opponent,
 )
 from byzantium.belisarius.stratagems import play
-from byzantium.belisarius.world import change_control, occupied_cities, region_controller
+from byzantium.belisarius.world import (
+    change_control,
+    occupied_cities,
+    region_controller,
+    side_name,
+    with_solidus,
+)
 
 __all__ = [
     "CURRENCY_REFORM",
@@ -177,10 +183,6 @@ def raising_taxes_row(cat: Catalog, roll: int) -> TaxRow:
 # -- the phase -------------------------------------------------------------------------
 
 
-def _side(player: int) -> str:
-    return "the Empire" if player == 0 else "the Barbarian"
-
-
 @attrs.frozen
 class TaxationPhase(Task):
     """The phasing player's Taxation Phase (10.0): Currency Reform, declarations, rolls,
@@ -254,14 +256,16 @@ class TaxationPhase(Task):
             region = cat.region(answer.item.removeprefix(TAX))
             ctx.log(
                 "4.41",
-                f"{_side(player)} collects taxes in Neutral {cat.regions[region].name}",
+                f"{side_name(player)} collects taxes in Neutral {cat.regions[region].name}",
                 "tax",
             )
             state = change_control(ctx, state, region, opponent(player), "4.41")
             return push(state, self)
         if isinstance(answer, Select) and answer.item.startswith(RAISE):
             region = cat.region(answer.item.removeprefix(RAISE))
-            ctx.log("10.22", f"{_side(player)} raises taxes in {cat.regions[region].name}", "tax")
+            ctx.log(
+                "10.22", f"{side_name(player)} raises taxes in {cat.regions[region].name}", "tax"
+            )
             return push(state, attrs.evolve(self, raising=(*self.raising, region)))
         options = self._options(cat, state)
         if isinstance(answer, Done) or len(options) == 1:
@@ -306,11 +310,11 @@ class TaxationPhase(Task):
         player = state.phasing
         raised = tuple(zip(self.raising, self.changes, strict=True))
         income = tax_income(ctx.cat, state, player, self.regions, raised=raised, reform=self.reform)
-        solidus = list(state.solidus)
-        solidus[player] += income
+        state = with_solidus(state, player, income)
         ctx.log(
             "10.11",
-            f"{_side(player)} collects {income} Solidus Points (treasury {solidus[player]})",
+            f"{side_name(player)} collects {income} Solidus Points"
+            f" (treasury {state.solidus[player]})",
             "tax",
         )
-        return attrs.evolve(state, solidus=(solidus[0], solidus[1]))
+        return state

@@ -56,11 +56,14 @@ __all__ = [
     "occupied_cities",
     "occupier",
     "one_of_each",
+    "pay",
     "put_reinforcement",
     "region_chart",
     "region_controller",
     "restore_stack",
+    "side_name",
     "units_at",
+    "with_solidus",
 ]
 
 #: The Control state a player's control is recorded as, and back (4.1).
@@ -98,6 +101,32 @@ def controller(cat: Catalog, state: BelState, unit: int) -> int:
 def in_play(state: BelState) -> Iterator[int]:
     """Counters on the map or in a Peripheral Area box."""
     return iter(state.units.in_play())
+
+
+def side_name(player: int) -> str:
+    """How the log names a player: "the Empire" or "the Barbarian" ("nobody" else)."""
+    return {EMPIRE: "the Empire", BARBARIAN: "the Barbarian"}.get(player, "nobody")
+
+
+# -- treasuries ------------------------------------------------------------------------
+
+
+def with_solidus(state: BelState, player: int, change: int) -> BelState:
+    """``state`` with ``change`` Solidus Points added to ``player``'s treasury (10.0)."""
+    solidus = list(state.solidus)
+    solidus[player] += change
+    return attrs.evolve(state, solidus=(solidus[0], solidus[1]))
+
+
+def pay(  # noqa: PLR0917 - who pays what, for which rule
+    ctx: Context, state: BelState, player: int, cost: int, rule: str, what: str
+) -> BelState:
+    """``player`` spends ``cost`` Solidus Points on ``what`` under ``rule`` (10.3); more
+    than his treasury holds is an error naming the rule."""
+    if cost > state.solidus[player]:
+        raise ValueError(f"rule {rule}: {what} costs {cost}, more than the treasury")
+    ctx.log(rule, f"{side_name(player)} pays {cost} Solidus Points for {what}", "pay")
+    return with_solidus(state, player, -cost)
 
 
 def units_at(state: BelState, where: int) -> list[int]:
