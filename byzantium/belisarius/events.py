@@ -68,13 +68,13 @@ from byzantium.belisarius.world import (
     guard_stacks,
     in_play,
     mutiny_stack,
-    occupied_cities,
     occupier,
     one_of_each,
     region_controller,
     restore_stack,
     side_name,
     units_at,
+    working_cities,
 )
 
 __all__ = [
@@ -571,7 +571,7 @@ class ReligiousCrisisEvent(Task):
 def prosperity(cat: Catalog, state: BelState, player: int) -> int:
     """Solidus Points Prosperity pays ``player``: one per occupied, unpillaged City or
     Colony (27.31)."""
-    return sum(1 for h in occupied_cities(cat, state, player) if h not in state.markers.pillaged)
+    return len(working_cities(cat, state, player))
 
 
 @attrs.frozen

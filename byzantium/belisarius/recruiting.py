@@ -59,6 +59,7 @@ from byzantium.belisarius.world import (
     put_reinforcement,
     region_controller,
     side_name,
+    working_cities,
 )
 
 __all__ = [
@@ -121,9 +122,8 @@ def guard_sites(cat: Catalog, state: BelState) -> list[int]:
     """
     return [
         h
-        for h in occupied_cities(cat, state, EMPIRE)
-        if h not in state.markers.pillaged
-        and region_controller(state, cat.region_of_hex(h)) == EMPIRE
+        for h in working_cities(cat, state, EMPIRE)
+        if region_controller(state, cat.region_of_hex(h)) == EMPIRE
         and cat.regions[cat.region_of_hex(h)].name not in state.barred
     ]
 
@@ -136,9 +136,7 @@ def regional_sites(cat: Catalog, state: BelState, player: int, region: int) -> l
     (11.21, 11.221, 11.222, 11.224), then the Region's Peripheral Area box, which
     needs no occupation (11.8, 18.3, 18.11).
     """
-    sites = [
-        h for h in occupied_cities(cat, state, player, region) if h not in state.markers.pillaged
-    ]
+    sites = working_cities(cat, state, player, region)
     box = cat.box_of(region)
     if box:
         sites.append(box)

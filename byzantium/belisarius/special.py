@@ -10,7 +10,7 @@ allow (14.11). Pillage needs the ``pillage`` option, Colonization ``colonization
   marker wrecks the hex (26.0, 26.3): it destroys a Colony and a Public Works marker
   there (27.311, 27.5, 28.5), its Forage falls to 0 (20.4), and a printed City or
   Port there stops working as one until the marker is lifted (10.121, 26.5; see
-  :func:`functioning_city` and :func:`.naval.is_port`). Lifting it (26.4, in
+  :func:`.world.functioning_city` and :func:`.naval.is_port`). Lifting it (26.4, in
   :mod:`.recruiting`) brings back the printed City or Port and the Forage, never a
   destroyed Colony (26.5).
 * Colonization (27.1, 27.22, 10.34): pay its Operations Points and its Solidus
@@ -57,6 +57,7 @@ from byzantium.belisarius.world import (
     change_control,
     controller,
     enemy_zoc,
+    functioning_city,
     is_leader,
     pay,
     region_controller,
@@ -110,24 +111,6 @@ def sack(markers: Markers, hex_: int) -> Markers:
         colonies=markers.colonies - {hex_},
         works=markers.works - {hex_},
     )
-
-
-@RULES.implements("26.3", "26.5", "27.31")
-def functioning_city(cat: Catalog, state: BelState, hex_: int) -> bool:
-    """Whether a hex holds a City that works as one: a printed City or a Colony
-    (27.31) without a Pillaged marker (26.5: the marker suspends a printed City until
-    it is lifted; a Colony does not survive a Pillage at all, 27.311).
-
-    The suspended functions are a City's economic ones, which the rules name one by
-    one: taxes (10.121), recruits and Guard units (11.222, 11.224, 11.7), Levies
-    (11.13), Public Works (28.1) and the Prosperity event. A Pillaged printed City
-    keeps its walls: its movement cost, defence, retreat and Zone of Control effects
-    stand (see the rulings). A Pillaged port stops being one too (26.5; see
-    :func:`.naval.is_port`).
-    """
-    if hex_ < FIRST_HEX or hex_ in state.markers.pillaged:
-        return False
-    return cat.map.city_at(hex_) is not None or hex_ in state.markers.colonies
 
 
 # -- where and with what --------------------------------------------------------------

@@ -44,10 +44,10 @@ from byzantium.belisarius.state import (
 from byzantium.belisarius.stratagems import play
 from byzantium.belisarius.world import (
     change_control,
-    occupied_cities,
     region_controller,
     side_name,
     with_solidus,
+    working_cities,
 )
 
 __all__ = [
@@ -105,9 +105,7 @@ def paying_cities(cat: Catalog, state: BelState, player: int, region: int) -> li
     Only hexes he occupies (10.12; control does not matter, 5.1), and never a
     Pillaged one (10.121).
     """
-    return [
-        h for h in occupied_cities(cat, state, player, region) if h not in state.markers.pillaged
-    ]
+    return working_cities(cat, state, player, region)
 
 
 def _barred(cat: Catalog, state: BelState, region: int) -> bool:

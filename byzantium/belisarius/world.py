@@ -49,6 +49,7 @@ __all__ = [
     "eliminate",
     "enemy_zoc",
     "friendly_units",
+    "functioning_city",
     "in_play",
     "lose_all_stratagems",
     "modified_roll",
@@ -64,6 +65,7 @@ __all__ = [
     "side_name",
     "units_at",
     "with_solidus",
+    "working_cities",
 ]
 
 #: The Control state a player's control is recorded as, and back (4.1).
@@ -183,6 +185,35 @@ def occupied_cities(
         for h in hexes
         if any(controller(cat, state, unit) == player for unit in state.units.at(h))
     ]
+
+
+@RULES.implements("26.3", "26.5", "27.31")
+def functioning_city(cat: Catalog, state: BelState, hex_: int) -> bool:
+    """Whether a hex holds a City that works as one: a printed City or a Colony
+    (27.31) without a Pillaged marker (26.5: the marker suspends a printed City until
+    it is lifted; a Colony does not survive a Pillage at all, 27.311).
+
+    The suspended functions are a City's economic ones, which the rules name one by
+    one: taxes (10.121), recruits and Guard units (11.222, 11.224, 11.7), Levies
+    (11.13), Public Works (28.1) and the Prosperity event. A Pillaged printed City
+    keeps its walls: its movement cost, defence, retreat and Zone of Control effects
+    stand (see the rulings). A Pillaged port stops being one too (26.5,
+    :func:`.naval.is_port`). :func:`working_cities` lists those a player occupies.
+    """
+    if hex_ < FIRST_HEX or hex_ in state.markers.pillaged:
+        return False
+    return cat.map.city_at(hex_) is not None or hex_ in state.markers.colonies
+
+
+@RULES.implements("10.121", "11.222", "26.3")
+def working_cities(
+    cat: Catalog, state: BelState, player: int, region: int | None = None
+) -> list[int]:
+    """The City and Colony hexes ``player`` occupies (optionally of one Region) that
+    are not Pillaged: those that pay taxes (10.121), take recruits (11.222) and count
+    for Prosperity (see :func:`functioning_city`)."""
+    pillaged = state.markers.pillaged
+    return [h for h in occupied_cities(cat, state, player, region) if h not in pillaged]
 
 
 # -- zones of control ------------------------------------------------------------------

@@ -27,7 +27,6 @@ from byzantium.belisarius.special import (
     colonization_column,
     colonization_points,
     colonization_succeeds,
-    functioning_city,
     may_colonize,
     special_items,
 )
@@ -43,7 +42,12 @@ from byzantium.belisarius.state import (
     Select,
 )
 from byzantium.belisarius.taxation import city_value, paying_cities
-from byzantium.belisarius.world import enemy_zoc, occupied_cities, region_controller
+from byzantium.belisarius.world import (
+    enemy_zoc,
+    functioning_city,
+    occupied_cities,
+    region_controller,
+)
 from tests.belisarius.support import (
     CAT,
     GAME,

@@ -19,7 +19,6 @@ from byzantium.belisarius.recruiting import RecruitingPhase
 from byzantium.belisarius.scenarios import Control
 from byzantium.belisarius.special import (
     PILLAGE,
-    functioning_city,
     may_pillage,
     pillage_column,
     pillage_loot,
@@ -38,7 +37,7 @@ from byzantium.belisarius.state import (
     Select,
 )
 from byzantium.belisarius.taxation import paying_cities
-from byzantium.belisarius.world import enemy_zoc, region_controller
+from byzantium.belisarius.world import enemy_zoc, functioning_city, region_controller
 from tests.belisarius.support import (
     CAT,
     GAME,
