@@ -38,6 +38,7 @@ from byzantium.belisarius.state import (
 )
 from byzantium.belisarius.stratagems import draw_outcomes
 from byzantium.belisarius.tallies import game_tallies
+from byzantium.belisarius.validation import validate_state
 from byzantium.belisarius.victory import game_result, victory_points
 from byzantium.core.dice import dice
 from byzantium.core.drivers import Policy
@@ -263,3 +264,8 @@ class Belisarius(Game[BelState, BelAction]):
             for record, name, source in field_sources(label_, item)
         ]
         return tuple(rows)
+
+    def _validate(self, state: BelState) -> None:
+        """Every counter, marker and number in its place and range, and the pending
+        request the one the procedure asks (see :mod:`byzantium.belisarius.validation`)."""
+        validate_state(self, state)

@@ -27,6 +27,7 @@ from typing import TypeVar
 import attrs
 
 __all__ = [
+    "MAX_OUTCOMES",
     "Comparison",
     "Distribution",
     "Modifier",
@@ -42,6 +43,10 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+#: The most outcomes :func:`dice` enumerates (six dice of six faces): a roll of
+#: more is refused rather than listed.
+MAX_OUTCOMES = 6**6
 
 #: An exact discrete distribution: outcomes with positive probabilities summing to 1.
 Distribution = tuple[tuple[T, Fraction], ...]
@@ -66,6 +71,8 @@ def dice(count: int, faces: int = 6) -> Distribution[tuple[int, ...]]:
     """``count`` distinguishable dice, as ordered tuples of faces (for coloured dice)."""
     if count < 1:
         raise ValueError("roll at least one die")
+    if faces < 1 or count > MAX_OUTCOMES.bit_length() or faces**count > MAX_OUTCOMES:
+        raise ValueError(f"{count} dice of {faces} faces: more than {MAX_OUTCOMES} outcomes")
     p = Fraction(1, faces**count)
     return tuple((combo, p) for combo in itertools.product(range(1, faces + 1), repeat=count))
 

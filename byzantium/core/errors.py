@@ -9,6 +9,7 @@ from __future__ import annotations
 __all__ = [
     "ByzantiumError",
     "IllegalActionError",
+    "InvalidStateError",
     "RecordError",
     "RuleIndexError",
     "UnknownGameError",
@@ -34,6 +35,24 @@ class IllegalActionError(ByzantiumError):
         self.game = game
         where = f"{game} " if game else ""
         super().__init__(f"illegal action ({where}rule {rule}): {reason}")
+
+
+class InvalidStateError(ByzantiumError, ValueError):
+    """A state that the rules could not have produced (``Game.validate``).
+
+    ``rule`` is the id of the rule the inconsistency breaks when one can be named
+    (``""`` otherwise) and ``reason`` says what is inconsistent, for example a
+    counter on a hex that is not on the map, or a pending question that the
+    procedure would not ask in this position.
+    """
+
+    def __init__(self, reason: str, *, rule: str = "", game: str = "") -> None:
+        self.rule = rule
+        self.reason = reason
+        self.game = game
+        where = f"{game} " if game else ""
+        ruled = f", rule {rule}" if rule else ""
+        super().__init__(f"inconsistent {where}state{ruled}: {reason}")
 
 
 class UnknownGameError(ByzantiumError, LookupError):

@@ -26,7 +26,7 @@ from typing import ClassVar, Final, Generic, TypeVar
 import attrs
 
 from byzantium.core.codec import JSONValue, canonical_json, codec_for
-from byzantium.core.errors import IllegalActionError, UnknownOptionError
+from byzantium.core.errors import IllegalActionError, InvalidStateError, UnknownOptionError
 
 __all__ = [
     "CHANCE",
@@ -156,6 +156,8 @@ class Game(abc.ABC, Generic[S, A]):
     STATE_TYPE: ClassVar[type]
     ACTION_TYPE: ClassVar[object]
     SEQUENCE_RULE: ClassVar[str]
+    #: The most outcomes a chance node may have (:meth:`validate` refuses more).
+    MAX_OUTCOMES: ClassVar[int] = 50_000
 
     def __init__(self, options: Mapping[str, object] | None = None) -> None:
         self.options: Mapping[str, OptionValue] = self.resolve_options(options or {})
@@ -207,6 +209,18 @@ class Game(abc.ABC, Generic[S, A]):
     def result(self, state: S) -> Result:
         """How the game ended; only called on terminal states."""
 
+    def _validate(self, state: S) -> None:
+        """The game's own consistency checks of a state (none by default).
+
+        Raise :class:`~byzantium.core.errors.InvalidStateError` at the first
+        inconsistency: a piece in no place or in two, a number out of its printed
+        range, a pending request the procedure would not make here. Runs before the
+        generic checks of :meth:`validate`, which enumerate the legal actions and
+        chance outcomes (so a game bounds what they depend on, the dice of a roll
+        say, here).
+        """
+        del state
+
     # -- the public contract ---------------------------------------------------
 
     def current_player(self, state: S) -> int:
@@ -241,8 +255,83 @@ class Game(abc.ABC, Generic[S, A]):
             return ()
         return tuple(self._chance_outcomes(state))
 
+    def validate(self, state: S) -> None:
+        """Check that ``state`` is one the rules could have produced.
+
+        Raises :class:`~byzantium.core.errors.InvalidStateError` naming the first
+        inconsistency. The game's own checks (:meth:`_validate`: every piece in
+        exactly one place that exists, every number in its range, the pending
+        request re-derived by the engine) come first; then the node must be
+        well formed: a decision for an existing player with at least one legal
+        action, or a chance node with distinct outcomes (at most
+        :attr:`MAX_OUTCOMES`) whose positive probabilities sum to 1.
+        :meth:`decode_state` calls it on every state it reads.
+        """
+        if type(state) is not self.STATE_TYPE:
+            raise InvalidStateError(
+                f"a {type(state).__name__}, not a {self.STATE_TYPE.__name__}", game=self.ID
+            )
+        try:
+            self._validate(state)
+            self._validate_node(state)
+        except InvalidStateError:
+            raise
+        except Exception as exc:  # an edited state the rules cannot work with
+            reason = f"the rules cannot work with it ({type(exc).__name__}: {exc})"
+            raise InvalidStateError(reason[:300], game=self.ID) from exc
+
+    def _validate_node(self, state: S) -> None:
+        player = self._current_player(state)
+        if player == TERMINAL:
+            return
+        rule = self.decision_rule(state)
+        if player == CHANCE:
+            outcomes = self._chance_outcomes(state)
+            if not outcomes:
+                raise InvalidStateError("a chance node with no outcome", rule=rule, game=self.ID)
+            if len(outcomes) > self.MAX_OUTCOMES:
+                raise InvalidStateError(
+                    f"a chance node with {len(outcomes)} outcomes (at most {self.MAX_OUTCOMES})",
+                    rule=rule,
+                    game=self.ID,
+                )
+            if any(p <= 0 for _, p in outcomes) or sum(p for _, p in outcomes) != 1:
+                raise InvalidStateError(
+                    "chance outcomes whose probabilities are not positive and summing to 1",
+                    rule=rule,
+                    game=self.ID,
+                )
+            if len({action for action, _ in outcomes}) != len(outcomes):
+                raise InvalidStateError("a chance outcome listed twice", rule=rule, game=self.ID)
+            return
+        if not 0 <= player < self.NUM_PLAYERS:
+            raise InvalidStateError(
+                f"a decision for player {player}; {self.ID} has players 0 to "
+                f"{self.NUM_PLAYERS - 1}",
+                rule=rule,
+                game=self.ID,
+            )
+        actions = self._player_actions(state)
+        if not actions:
+            raise InvalidStateError("a decision with no legal action", rule=rule, game=self.ID)
+        if len(set(actions)) != len(actions):
+            raise InvalidStateError("a legal action listed twice", rule=rule, game=self.ID)
+
+    def is_action(self, action: object) -> bool:
+        """Whether ``action`` is an object of one of this game's action types."""
+        kinds = self.ACTION_TYPE
+        try:
+            return isinstance(action, kinds)  # type: ignore[arg-type]
+        except TypeError:  # pragma: no cover - an annotation isinstance cannot test
+            return True
+
     def check_action(self, state: S, action: A) -> None:
         """Raise :class:`~byzantium.core.errors.IllegalActionError` unless ``action`` is legal."""
+        if not self.is_action(action):
+            name = type(action).__name__[:60]
+            raise IllegalActionError(
+                self.decision_rule(state), f"a {name} is not an action of {self.ID}", game=self.ID
+            )
         player = self._current_player(state)
         if player == TERMINAL:
             raise self.illegal(state, action, "the game is over")
@@ -260,7 +349,10 @@ class Game(abc.ABC, Generic[S, A]):
         (:meth:`decision_rule`: the sequence of play unless the game says more);
         games override this to name a more precise rule.
         """
-        what = self.describe_action(state, action)
+        try:
+            what = self.describe_action(state, action)
+        except Exception:  # an action whose fields are not of their types
+            what = repr(action)[:100]
         return IllegalActionError(self.decision_rule(state), f"{what}: {reason}", game=self.ID)
 
     def apply(self, state: S, action: A) -> S:
@@ -393,8 +485,15 @@ class Game(abc.ABC, Generic[S, A]):
         return codec_for(typing.cast(object, self.STATE_TYPE)).encode(state)
 
     def decode_state(self, data: JSONValue) -> S:
-        """A state from :meth:`encode_state`'s output (exact round trip)."""
-        return typing.cast(S, codec_for(typing.cast(object, self.STATE_TYPE)).decode(data))
+        """A state from :meth:`encode_state`'s output (exact round trip).
+
+        The state is checked with :meth:`validate`: data of the wrong shape raise
+        :class:`~byzantium.core.codec.DecodeError`, a state the rules could not have
+        produced :class:`~byzantium.core.errors.InvalidStateError`.
+        """
+        state = typing.cast(S, codec_for(typing.cast(object, self.STATE_TYPE)).decode(data))
+        self.validate(state)
+        return state
 
     def encode_action(self, action: A) -> JSONValue:
         """An action as a JSON value."""

@@ -42,6 +42,7 @@ from byzantium.sword_of_orthodoxy.state import (
     SooState,
 )
 from byzantium.sword_of_orthodoxy.tallies import game_tallies
+from byzantium.sword_of_orthodoxy.validation import validate_state
 from byzantium.sword_of_orthodoxy.victory import victory_points
 from byzantium.sword_of_orthodoxy.world import marker, tiles_on
 
@@ -221,3 +222,8 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
             Datum(record, field, source.kind.value, source.ref)
             for record, field, source in self.components.provenance()
         )
+
+    def _validate(self, state: SooState) -> None:
+        """Every tile in one place and on its track, and the pending request the one the
+        procedure asks (see :mod:`byzantium.sword_of_orthodoxy.validation`)."""
+        validate_state(self, state)

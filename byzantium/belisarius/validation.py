@@ -1,0 +1,207 @@
+"""Whether a state of Belisarius is one the rules could have produced (``Game.validate``).
+
+A state read from JSON may have been edited by hand or written by another program.
+:func:`validate_state` checks it before the engine works with it, and names the first
+inconsistency in an :class:`~byzantium.core.errors.InvalidStateError`:
+
+* every counter of the mix is in exactly one place that exists: a hex of the map, a
+  Peripheral Area box, the off-map stock, or out of the game (11.6); only a Guard
+  counter in play shows its Mutinying face (12.2); a land counter is aboard at most
+  one Fleet, in play in the Fleet's location (19.5);
+* both treasuries are whole, non-negative numbers of Solidus Points (10.14); every
+  Stratagem marker is in the Pool or in one hand, as many of each type as the
+  components hold (8.1);
+* the turn lies in the scenario's game turns, the phasing player is a player, every
+  Region, hex and box named exists;
+* the pending request is the one the procedure asks in this position: the task that
+  asked is run again without an answer and must ask exactly the same question (the
+  same rule, prompt, player, dice, hand and options). The legal actions and chance
+  outcomes of an accepted state are therefore those the engine computes for it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from byzantium.belisarius.engine import Context
+from byzantium.belisarius.state import (
+    AVAILABLE,
+    GONE,
+    NOBODY,
+    PLAYERS,
+    BelState,
+    Catalog,
+    PromiseKind,
+    RequestKind,
+    per_catalog,
+)
+from byzantium.core.dice import MAX_OUTCOMES
+from byzantium.core.errors import InvalidStateError
+from byzantium.core.procedure import replace, run_task
+
+if TYPE_CHECKING:
+    from byzantium.belisarius.game import Belisarius
+
+__all__ = ["validate_state"]
+
+#: The most dice one roll asks for (6 ** MAX_DICE outcomes at most).
+MAX_DICE = 6
+assert 6**MAX_DICE <= MAX_OUTCOMES
+
+
+@per_catalog
+def _hexes(cat: Catalog) -> frozenset[int]:
+    """Every hex number of the map."""
+    return frozenset(cat.map.hexes())
+
+
+def _refuse(game: Belisarius, reason: str, rule: str = "") -> InvalidStateError:
+    return InvalidStateError(reason, rule=rule, game=game.ID)
+
+
+def validate_state(game: Belisarius, state: BelState) -> None:
+    """Raise :class:`~byzantium.core.errors.InvalidStateError` at the first inconsistency."""
+    cat = game.catalog
+    _check_sequence(game, state)
+    _check_units(game, cat, state)
+    _check_treasuries(game, cat, state)
+    _check_places(game, cat, state)
+    _check_request(game, state)
+
+
+def _check_sequence(game: Belisarius, state: BelState) -> None:
+    scenario = game.catalog.scenario
+    if state.turn != 0 and not scenario.first_turn <= state.turn <= scenario.last_turn:
+        raise _refuse(
+            game,
+            f"game turn {state.turn} is not one of scenario {scenario.number}'s "
+            f"turns {scenario.first_turn} to {scenario.last_turn}",
+            "3.1",
+        )
+    if state.phasing not in PLAYERS:
+        raise _refuse(game, f"the phasing player is {state.phasing}, not 0 or 1", "3.1")
+    if state.ending is not None:
+        if state.pending is not None or state.stack:
+            raise _refuse(game, "the game is over but the procedure goes on")
+        if state.ending.capitulated not in (NOBODY, *PLAYERS):
+            raise _refuse(game, f"player {state.ending.capitulated} capitulated", "3.1")
+    elif state.pending is None:
+        raise _refuse(game, "the game is not over but nothing is asked")
+
+
+def _check_units(game: Belisarius, cat: Catalog, state: BelState) -> None:
+    units = state.units
+    count = len(cat.counters)
+    if len(units.where) != count or len(units.mutiny) != count:
+        raise _refuse(
+            game,
+            f"{len(units.where)} counter places and {len(units.mutiny)} faces for the "
+            f"{count} counters of the mix",
+            "11.6",
+        )
+    hexes = _hexes(cat)
+    boxes = len(cat.peripherals)
+    for unit, where in enumerate(units.where):
+        if where in (GONE, AVAILABLE) or 1 <= where <= boxes or where in hexes:
+            continue
+        raise _refuse(game, f"{cat.counters[unit].id} is at {where}, no place of the map", "11.6")
+    for unit, mutinying in enumerate(units.mutiny):
+        if mutinying and (not cat.counters[unit].guard or units.where[unit] <= AVAILABLE):
+            raise _refuse(
+                game, f"{cat.counters[unit].id} shows a Mutinying face out of play", "12.2"
+            )
+    seen: set[int] = set()
+    for passenger, fleet in units.aboard:
+        if not (0 <= passenger < count and 0 <= fleet < count):
+            raise _refuse(game, f"no counter {passenger} aboard counter {fleet}", "19.5")
+        name = cat.counters[passenger].id
+        if passenger in seen:
+            raise _refuse(game, f"{name} is aboard two Fleets", "19.5")
+        seen.add(passenger)
+        if cat.naval[passenger] or not cat.naval[fleet]:
+            raise _refuse(game, f"{name} is aboard {cat.counters[fleet].id}, no Fleet", "19.5")
+        if units.where[passenger] <= AVAILABLE or units.where[passenger] != units.where[fleet]:
+            raise _refuse(
+                game, f"{name} is aboard {cat.counters[fleet].id} but not in its place", "19.5"
+            )
+    if list(units.aboard) != sorted(units.aboard):
+        raise _refuse(game, "the counters aboard Fleets are not in counter order", "19.5")
+
+
+def _check_treasuries(game: Belisarius, cat: Catalog, state: BelState) -> None:
+    for player, solidus in zip(PLAYERS, state.solidus, strict=True):
+        if solidus < 0:
+            side = game.player_name(player)
+            raise _refuse(game, f"the {side} treasury holds {solidus} Solidus Points", "10.14")
+    markers = state.stratagems
+    kinds = cat.components.stratagems
+    if len(markers.pool) != len(kinds) or any(len(hand) != len(kinds) for hand in markers.hands):
+        raise _refuse(game, f"Stratagem counts for other than the {len(kinds)} types", "8.1")
+    for i, kind in enumerate(kinds):
+        held = (markers.pool[i], markers.hands[0][i], markers.hands[1][i])
+        if min(held) < 0 or sum(held) != kind.count:
+            raise _refuse(
+                game,
+                f"{kind.id} markers: {held[0]} in the Pool and {held[1]} and {held[2]} in "
+                f"hand, not the {kind.count} of the components",
+                "8.1",
+            )
+
+
+def _check_places(game: Belisarius, cat: Catalog, state: BelState) -> None:
+    if len(state.control) != len(cat.regions):
+        raise _refuse(game, f"control of {len(state.control)} Regions, not {len(cat.regions)}")
+    hexes = _hexes(cat)
+    for name, marked in (
+        ("Pillaged", state.markers.pillaged),
+        ("Colony", state.markers.colonies),
+        ("Public Works", state.markers.works),
+    ):
+        off = sorted(marked - hexes)
+        if off:
+            raise _refuse(game, f"a {name} marker on hex {off[0]}, not on the map", "2.33")
+    unknown = sorted(state.barred - set(cat.region_index))
+    if unknown:
+        raise _refuse(game, f"no Region {unknown[0]!r}")
+    bad_boxes = [box for box in state.boxed if not 1 <= box <= len(cat.peripherals)]
+    if bad_boxes:
+        raise _refuse(game, f"a reinforcement in box {bad_boxes[0]}, no box", "11.8")
+    for agreement in state.agreements:
+        if agreement.proposer not in PLAYERS:
+            raise _refuse(game, f"an agreement proposed by player {agreement.proposer}", "24.1")
+        for promise in agreement.promises:
+            if promise.player not in PLAYERS:
+                raise _refuse(game, f"a promise of player {promise.player}", "24.1")
+            if promise.kind is PromiseKind.LEAVE_HEX and promise.where not in hexes:
+                raise _refuse(game, f"a promise to leave hex {promise.where}", "24.1")
+            if promise.kind is PromiseKind.LEAVE_REGION and promise.region not in cat.region_index:
+                raise _refuse(game, f"a promise to leave {promise.region!r}, no Region", "24.1")
+
+
+def _check_request(game: Belisarius, state: BelState) -> None:
+    request = state.pending
+    if request is None:
+        return
+    if request.kind is RequestKind.CHOOSE and request.player not in PLAYERS:
+        raise _refuse(game, f"a decision for player {request.player}", request.rule)
+    if request.kind is RequestKind.ROLL and not 1 <= request.dice <= MAX_DICE:
+        raise _refuse(game, f"a roll of {request.dice} dice", request.rule)
+    if request.kind is RequestKind.DRAW and request.hand not in (NOBODY, *PLAYERS):
+        raise _refuse(game, f"a draw from the hand of player {request.hand}", request.rule)
+    asked = run_task(Context(game, None), replace(state, "pending", None), request.task, None)
+    if asked.pending != request:
+        raise _refuse(
+            game,
+            "the pending request is not the one the procedure asks here "
+            f"(the {type(request.task).__name__} step asks "
+            f"{_question(asked.pending)}, the state holds {_question(request)})",
+            request.rule,
+        )
+
+
+def _question(request: object) -> str:
+    if request is None:
+        return "nothing"
+    rule = getattr(request, "rule", "")
+    prompt = str(getattr(request, "prompt", ""))[:80]
+    return f"rule {rule} {prompt!r}"
