@@ -442,9 +442,7 @@ class MagisterDefeated(Task):
             task = attrs.evolve(self, strength=strength)
             if not tiles_on(ctx, state, "counter-tray", TileKind.RIOT):
                 return task._schism(ctx, state)
-            options = [Select(f"schism +{strength}"), Select("riot")]
-            prompt = "the Magister Militum's defeat: raise the Schism, or a Riot"
-            return ask_choice(state, task, "10.8", prompt, options)
+            return task.reask(ctx, state)
         assert isinstance(answer, Select)
         if answer.item == "riot":
             riot = tiles_on(ctx, state, "counter-tray", TileKind.RIOT)[0]
@@ -455,6 +453,16 @@ class MagisterDefeated(Task):
 
     def _schism(self, ctx: Context, state: SooState) -> SooState:
         return change_schism(ctx, state, self.strength, "10.8")
+
+    def reask(self, ctx: Context, state: SooState) -> SooState:
+        """The choice between the Schism and a Riot, once he has fallen (validation)."""
+        if self.strength < 0:
+            return self.run(ctx, state, None)
+        if not tiles_on(ctx, state, "counter-tray", TileKind.RIOT):
+            return state
+        options = [Select(f"schism +{self.strength}"), Select("riot")]
+        prompt = "the Magister Militum's defeat: raise the Schism, or a Riot"
+        return ask_choice(state, self, "10.8", prompt, options)
 
 
 # -- 10.13 shifting forces -----------------------------------------------------------------

@@ -604,8 +604,17 @@ class Attack(Task):
         chosen = attrs.evolve(self, target=target)
         if self.cost:
             state = pay(ctx, state, self.cost, "10.6", f"the attack on {target}")
-        path = ctx.cat.tiles[ctx.cat.tile(target)].path
-        return ask_roll(state, chosen, "10.6", f"attack on {target} ({self.rule})", path=path)
+        return chosen._ask_roll(ctx, state)
+
+    def _ask_roll(self, ctx: Context, state: SooState) -> SooState:
+        path = ctx.cat.tiles[ctx.cat.tile(self.target)].path
+        return ask_roll(state, self, "10.6", f"attack on {self.target} ({self.rule})", path=path)
+
+    def reask(self, ctx: Context, state: SooState) -> SooState:
+        """The choice of target, or once chosen (and paid for) the roll, again (validation)."""
+        if self.target:
+            return self._ask_roll(ctx, state)
+        return self.run(ctx, state, None)
 
     def _resolve(self, ctx: Context, state: SooState, natural: int) -> SooState:
         target = ctx.cat.tile(self.target)

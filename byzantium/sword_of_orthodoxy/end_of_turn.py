@@ -358,8 +358,7 @@ class ThreatToEgypt(Task):
             assert isinstance(answer, Pay)
             state = set_marker(ctx, state, "solidus", _treasury(ctx, state) - answer.amount)
             ctx.log("11.5", f"{answer.amount} $ spent to reconquer Egypt", "egypt")
-            task = attrs.evolve(self, step="reconquest")
-            return ask_roll(state, task, "11.5", "reconquest of Egypt: success on a 6")
+            return attrs.evolve(self, step="reconquest").reask(ctx, state)
         assert isinstance(answer, Roll)
         egypt = ctx.cat.tile(EGYPT_OUTPOST)
         if answer.dice[0] != SIX:
@@ -382,6 +381,14 @@ class ThreatToEgypt(Task):
             prompt = "reconquer Fallen Egypt for 1 $ (success on a 6)?"
             return ask_choice(state, task, "11.5", prompt, [Decline(), Pay(1)])
         return state
+
+    def reask(self, ctx: Context, state: SooState) -> SooState:
+        """The question of this step again (validation; the reconquest roll after the
+        1 $ is paid)."""
+        if self.step == "reconquest":
+            return ask_roll(state, self, "11.5", "reconquest of Egypt: success on a 6")
+        asked = self._begin(ctx, state)
+        return asked if self.step and asked.pending is not None else state
 
 
 # -- 11.6 -----------------------------------------------------------------------------
@@ -421,9 +428,17 @@ class UnsuccessfulStolos(Task):
             return state
         if len(factions) == 1:
             return self._displace(ctx, state, factions[0])
+        return self._ask(ctx, state, factions)
+
+    def _ask(self, ctx: Context, state: SooState, factions: list[int]) -> SooState:
         options = [Select(ctx.cat.tiles[f].id) for f in factions]
         prompt = "the Faction that loses heart (to space 4 of the Omnibus Track)"
         return ask_choice(state, self, "11.6", prompt, options)
+
+    def reask(self, ctx: Context, state: SooState) -> SooState:
+        """The Faction question again, the Stolos already back on Lurking (validation)."""
+        factions = movable_factions(ctx, state)
+        return self._ask(ctx, state, factions) if len(factions) > 1 else state
 
     def _displace(self, ctx: Context, state: SooState, faction: int) -> SooState:
         ctx.log("11.6", f"{tile_name(ctx, state, faction)} go to space 4", "faction")

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Context",
     "Offer",
+    "ask_again",
     "ask_choice",
     "ask_draw",
     "ask_roll",
@@ -109,3 +110,19 @@ def end_game(ctx: Context, state: SooState, rule: str, reason: str, *, defeat: b
     """Finish the game now (a defeat, or the end of the last Turn)."""
     ctx.log(rule, reason, "end")
     return attrs.evolve(state, ending=Ending(defeat, rule, reason), stack=(), pending=None)
+
+
+def ask_again(ctx: Context, state: SooState, task: Task) -> SooState:
+    """``state`` (with no request) after ``task`` asks its question again.
+
+    A task is asked again by running it without an answer, unless it has a
+    ``reask(ctx, state)`` method: a task that waits at a later step of its procedure
+    (after a first roll, say) asks that step's question again there, without doing
+    again what it did before asking. ``Game.validate`` compares the question with the
+    request a state holds.
+    """
+    reask = getattr(task, "reask", None)
+    if reask is not None:
+        again: SooState = reask(ctx, state)
+        return again
+    return run_task(ctx, state, task, None)

@@ -33,10 +33,11 @@ import attrs
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.components import Icon, Path, SpaceKind, TileKind
 from byzantium.sword_of_orthodoxy.concepts import basileus_has
-from byzantium.sword_of_orthodoxy.engine import Context, Offer, ask_choice, run_task
+from byzantium.sword_of_orthodoxy.engine import Context, Offer, ask_again, ask_choice, run_task
 from byzantium.sword_of_orthodoxy.state import (
     Decline,
     Request,
+    RequestKind,
     Roll,
     Select,
     SooAction,
@@ -473,6 +474,18 @@ class AkritaiAdjust(Task):
             )
             state = attrs.evolve(state, board=state.board.flip(tile, True))
         return run_task(ctx, state, self.task, Roll((die,)))
+
+    def reask(self, ctx: Context, state: SooState) -> SooState:
+        """The offer again (validation): the roll's own task asks its roll again, and the
+        Akritai offer that roll's adjustment."""
+        if not 1 <= self.die <= 6:
+            return state
+        rolling = ask_again(ctx, state, self.task)
+        request = rolling.pending
+        if request is None or request.kind is not RequestKind.ROLL or request.rule != self.rule:
+            return state
+        offered = akritai_intercept(ctx, state, request, Roll((self.die,)))
+        return state if offered is None else offered
 
 
 # -- the menu --------------------------------------------------------------------------

@@ -485,10 +485,7 @@ class NewBasileus(Task):
                 who = "her husband" if self.husband else "a new Basileus"
                 return ask_draw(state, self, "6.2", f"draw {who}", "basileus-mug")
             case Draw(drawn):
-                record = ctx.cat.tiles[ctx.cat.tile(drawn)]
-                back = record.back.name if record.back else record.name
-                prompt = f"toss {record.name}/{back}: 1-3 {record.name}, 4-6 {back}"
-                return ask_roll(state, attrs.evolve(self, drawn=drawn), "6.2", prompt)
+                return attrs.evolve(self, drawn=drawn).reask(ctx, state)
         assert isinstance(answer, Roll)
         tile = ctx.cat.tile(self.drawn)
         state = move(ctx, state, tile, "basileus")
@@ -502,6 +499,16 @@ class NewBasileus(Task):
             ctx.log("6.2.1", f"{name} inherits the throne: a husband is drawn", "basileus")
             return push(state, NewBasileus(husband=True), SchemingEmpress())
         return state
+
+    def reask(self, ctx: Context, state: SooState) -> SooState:
+        """The draw (the old Basileus already retired) or the toss again (validation)."""
+        if not self.drawn:
+            who = "her husband" if self.husband else "a new Basileus"
+            return ask_draw(state, self, "6.2", f"draw {who}", "basileus-mug")
+        record = ctx.cat.tiles[ctx.cat.tile(self.drawn)]
+        back = record.back.name if record.back else record.name
+        prompt = f"toss {record.name}/{back}: 1-3 {record.name}, 4-6 {back}"
+        return ask_roll(state, self, "6.2", prompt)
 
 
 @attrs.frozen
@@ -561,11 +568,7 @@ class Mutilation(Task):
             assert isinstance(answer, Draw)
             tile = ctx.cat.tile(answer.tile)
             state = move(ctx, state, tile, "basileus")
-            record = ctx.cat.tiles[tile]
-            back = record.back.name if record.back else record.name
-            prompt = f"choose the side of the new Basileus: front {record.name}, back {back}"
-            options: list[SooAction] = [Select("front"), Select("back")]
-            return ask_choice(state, attrs.evolve(self, step="side"), "6.2.3", prompt, options)
+            return attrs.evolve(self, step="side").reask(ctx, state)
         if self.step == "side":
             assert isinstance(answer, Select)
             (tile,) = basileis(ctx, state)
@@ -575,12 +578,7 @@ class Mutilation(Task):
                 ctx.log("6.2.3", f"{name} rules alone, without a husband", "basileus")
                 return state
             ctx.log("6.2.3", f"{name} is the new Basileus", "basileus")
-            golden = ctx.cat.tile(GOLDEN)
-            if not ctx.cat.spaces[state.board.where[golden]].id.startswith("chronographia-"):
-                return state
-            prompt = "bring the golden Basileus back to Constantinople now?"
-            options = [Decline(), Select(GOLDEN)]
-            return ask_choice(state, attrs.evolve(self, step="golden"), "6.2.3", prompt, options)
+            return attrs.evolve(self, step="golden").reask(ctx, state)
         if isinstance(answer, Select):
             ctx.log("6.2.3", "the golden Basileus returns to Constantinople", "basileus")
             return move(ctx, state, ctx.cat.tile(GOLDEN), "constantinople")
@@ -602,8 +600,31 @@ class Mutilation(Task):
         if state.ending is not None:
             return state
         state = move(ctx, state, tile, "basileus-mug")
-        task = attrs.evolve(self, step="draw")
-        return ask_draw(state, task, "6.2.3", "draw the new Basileus", "basileus-mug")
+        return attrs.evolve(self, step="draw").reask(ctx, state)
+
+    def reask(self, ctx: Context, state: SooState) -> SooState:
+        """The question of this step (validation, and the steps after the offer)."""
+        if self.step == "draw":
+            return ask_draw(state, self, "6.2.3", "draw the new Basileus", "basileus-mug")
+        if self.step == "side":
+            tiles = basileis(ctx, state)
+            if len(tiles) != 1:
+                return state
+            record = ctx.cat.tiles[tiles[0]]
+            back = record.back.name if record.back else record.name
+            prompt = f"choose the side of the new Basileus: front {record.name}, back {back}"
+            options: list[SooAction] = [Select("front"), Select("back")]
+            return ask_choice(state, self, "6.2.3", prompt, options)
+        if self.step == "golden":
+            tiles = basileis(ctx, state)
+            if len(tiles) != 1 or is_empress(ctx, state, tiles[0]):
+                return state
+            golden = ctx.cat.tile(GOLDEN)
+            if not ctx.cat.spaces[state.board.where[golden]].id.startswith("chronographia-"):
+                return state
+            prompt = "bring the golden Basileus back to Constantinople now?"
+            return ask_choice(state, self, "6.2.3", prompt, [Decline(), Select(GOLDEN)])
+        return self.run(ctx, state, None)
 
 
 # -- 6.3 and 6.4: the Church ----------------------------------------------------------
@@ -871,10 +892,18 @@ class SocialEvent(Task):
         result = standing(barbarian_count(ctx, state, path))
         ctx.log("6.7.1", f"the Social Event strikes Path {path}: {result.value}", "social")
         if result is Standing.TIED:
-            task = attrs.evolve(self, path=path)
-            prompt = f"tie on Path {path}: 1-3 losing, 4-6 winning"
-            return ask_roll(state, task, "6.7.2", prompt, path=path)
+            return attrs.evolve(self, path=path).reask(ctx, state)
         return place_social(ctx, state, path, winning=result is Standing.WINNING)
+
+    def reask(self, ctx: Context, state: SooState) -> SooState:
+        """The Path roll, or the tie roll of a tied Path, again (validation)."""
+        path = self.path
+        if path is None:
+            return self.run(ctx, state, None)
+        if standing(barbarian_count(ctx, state, path)) is not Standing.TIED:
+            return state
+        prompt = f"tie on Path {path}: 1-3 losing, 4-6 winning"
+        return ask_roll(state, self, "6.7.2", prompt, path=path)
 
 
 @attrs.frozen

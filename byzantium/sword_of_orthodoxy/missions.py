@@ -555,6 +555,10 @@ class BasileusMission(Task):
         if self.rule in ("10.7.1", "10.7.2"):
             cost = battle_cost(ctx, state, ctx.cat.tile(self.target))
             state = pay(ctx, state, cost, self.rule, f"the Basileus's attack on {self.target}")
+        return self.reask(ctx, state)
+
+    def reask(self, ctx: Context, state: SooState) -> SooState:
+        """The mission's roll (once committed and paid for), again (validation)."""
         count = 2 if self.rule == "10.7.1" else 1
         prompt = f"the golden Basileus's mission ({self.rule})"
         return ask_roll(state, self, self.rule, prompt, count, path=self._path(ctx, state))

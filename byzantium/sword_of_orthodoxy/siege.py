@@ -174,9 +174,7 @@ class Siege(Task):
         if not self.step:
             if retreat_due(ctx, state, self.path):
                 return strategic_retreat(ctx, state, self.path)
-            task = attrs.evolve(self, step="roll")
-            prompt = f"Siege of Constantinople from Path {self.path}: roll two dice"
-            return ask_roll(state, task, "12.1", prompt, dice=2)
+            return attrs.evolve(self, step="roll").reask(ctx, state)
         if self.step == "roll":
             assert isinstance(answer, Roll)
             state = fall_of_constantinople(ctx, state, self.path, answer.dice)
@@ -190,6 +188,17 @@ class Siege(Task):
         ctx.log("12.1", f"{tile_name(ctx, state, tile)} leaves Constantinople", "faction")
         state = move(ctx, state, tile, "omnibus", DISPLACED_FACTION_SPACE)
         return attrs.evolve(self, moved=(*self.moved, answer.item))._ask_faction(ctx, state)
+
+    def reask(self, ctx: Context, state: SooState) -> SooState:
+        """The Siege roll, or the next Faction to send away, again (validation)."""
+        if self.step == "roll":
+            prompt = f"Siege of Constantinople from Path {self.path}: roll two dice"
+            return ask_roll(state, self, "12.1", prompt, dice=2)
+        if self.step == "factions":
+            if not movable_factions(ctx, state):
+                return state
+            return self._ask_faction(ctx, state)
+        return self.run(ctx, state, None)
 
     def _ask_faction(self, ctx: Context, state: SooState) -> SooState:
         """Offer the next Faction to send away (``Decline`` once one has gone)."""

@@ -73,6 +73,7 @@ from byzantium.sword_of_orthodoxy.state import (
 from byzantium.sword_of_orthodoxy.turn_start import Carthage, CrusadesBegin, RoundLetter
 from byzantium.sword_of_orthodoxy.world import (
     EASTERN,
+    MAX_TRACK,
     WESTERN,
     change_tribe,
     eastern_army,
@@ -282,8 +283,7 @@ class SynopsisPhase(Task):
         result = answer.dice[0] + state.turn
         if two and not self.military:
             ctx.log("8.2", f"Military Event roll: {answer.dice[0]} + Turn {state.turn} = {result}")
-            chosen = SynopsisPhase(military=result)
-            return ask_roll(state, chosen, "8.2", "d6 + Turn for the Political Events")
+            return SynopsisPhase(military=result).reask(ctx, state)
         military = synopsis_row(ctx, self.military or result)
         political = synopsis_row(ctx, result)
         ctx.log("8.1", f"Synopsis: {answer.dice[0]} + Turn {state.turn} = {result}", "synopsis")
@@ -292,6 +292,14 @@ class SynopsisPhase(Task):
             ResolveMilitaryEvent(military.military),
             ResolvePoliticalEvents(political.political, political.optional),
         )
+
+    def reask(self, ctx: Context, state: SooState) -> SooState:
+        """The first roll, or with optional rule 8.2 the second, again (validation)."""
+        if not self.military:
+            return self.run(ctx, state, None)
+        if not ctx.option("two_synopsis_rolls"):
+            return state
+        return ask_roll(state, self, "8.2", "d6 + Turn for the Political Events")
 
 
 # -- 8.3 Military Events ------------------------------------------------------------------
@@ -384,16 +392,28 @@ class WarInTheEast(Task):
         if self.stage == "roll":
             total = self._total(ctx, state, answer)
             if marker(ctx, state, "solidus") >= COUNTERATTACK_COST:
-                offer = WarInTheEast("counter", total)
-                prompt = f"War in the East: keep {total}, or pay 4 $ to roll again?"
-                return ask_choice(state, offer, "8.3", prompt, (Decline(), Pay(COUNTERATTACK_COST)))
+                return WarInTheEast("counter", total).reask(ctx, state)
             return self._result(ctx, state, total)
         if self.stage == "counter":
             if isinstance(answer, Pay):
                 state = _spend(ctx, state, COUNTERATTACK_COST, "8.3")
-                return ask_roll(state, WarInTheEast("reroll"), "8.3", "counterattack: 2d6", dice=2)
+                return WarInTheEast("reroll").reask(ctx, state)
             return self._result(ctx, state, self.total)
         return self._result(ctx, state, self._total(ctx, state, answer))
+
+    def reask(self, ctx: Context, state: SooState) -> SooState:
+        """The question of this stage (validation, and the stages after the first)."""
+        if self.stage == "roll":
+            prompt = "War in the East: 2d6 + Mountains held"
+            return ask_roll(state, self, "8.3", prompt, dice=2)
+        if self.stage == "counter":
+            if marker(ctx, state, "solidus") < COUNTERATTACK_COST:
+                return state
+            prompt = f"War in the East: keep {self.total}, or pay 4 $ to roll again?"
+            return ask_choice(state, self, "8.3", prompt, (Decline(), Pay(COUNTERATTACK_COST)))
+        if self.stage == "reroll":
+            return ask_roll(state, self, "8.3", "counterattack: 2d6", dice=2)
+        return state
 
     def _start(self, ctx: Context, state: SooState) -> SooState:
         times = state.counter(WAR_IN_THE_EAST_COUNTER) + 1
@@ -402,8 +422,7 @@ class WarInTheEast(Task):
             ctx.log("8.3", "War in the East: Persia goes to war", "war")
             if _army_is(ctx, state, Path.ZETA, "army-zeta-nomads"):
                 state = replace_army(ctx, state, Path.ZETA, "army-zeta-persia", "8.3")
-            prompt = "War in the East: 2d6 + Mountains held"
-            return ask_roll(state, WarInTheEast("roll"), "8.3", prompt, dice=2)
+            return WarInTheEast("roll").reask(ctx, state)
         if times == 2:
             ctx.log("8.3", "War in the East for the second time: the Rise of Islam", "war")
             return push(state, RiseOfIslam("8.3"))
@@ -543,7 +562,7 @@ class BaptismOfTheRusEvent(Task):
                 _log(ctx, "Baptism of the Rus': no mission is sent")
                 return state
             state = _spend(ctx, state, answer.amount, "8.4.1")
-            return ask_roll(state, BaptismOfTheRusEvent(answer.amount), "8.4.1", "the mission")
+            return BaptismOfTheRusEvent(answer.amount).reask(ctx, state)
         assert isinstance(answer, Roll)
         cross = (dice.Modifier(-1, "Orthodox Cross", "8.4.1"),)
         drms = cross if basileus_has(ctx, state, Icon.CROSS) else ()
@@ -554,6 +573,14 @@ class BaptismOfTheRusEvent(Task):
         _log(ctx, f"Baptism of the Rus': {roll.describe()}: Kiev turns Orthodox")
         kiev = ctx.cat.tile("marker-kiev")
         return attrs.evolve(state, board=state.board.flip(kiev, True))
+
+    def reask(self, ctx: Context, state: SooState) -> SooState:
+        """The offer, or once paid the roll, again (validation)."""
+        if self.paid < 0:
+            return self.run(ctx, state, None)
+        if not 1 <= self.paid <= MAX_TRACK:
+            return state
+        return ask_roll(state, self, "8.4.1", "the mission")
 
 
 @attrs.frozen
@@ -584,7 +611,7 @@ class BulgarsEvent(Task):
             if answer.amount == 0:
                 return self._church(ctx, state, orthodox=False)
             state = _spend(ctx, state, answer.amount, "8.4.1")
-            return ask_roll(state, BulgarsEvent(answer.amount), "8.4.1", "the Bulgars' conversion")
+            return BulgarsEvent(answer.amount).reask(ctx, state)
         assert isinstance(answer, Roll)
         return self._church(ctx, state, orthodox=answer.dice[0] <= self.paid)
 
@@ -595,6 +622,14 @@ class BulgarsEvent(Task):
         )
         _log(ctx, f"Bulgars: they turn {'Orthodox' if orthodox else 'Roman Catholic'}")
         return attrs.evolve(state, board=board)
+
+    def reask(self, ctx: Context, state: SooState) -> SooState:
+        """The offer, or once paid the roll, again (validation)."""
+        if self.paid < 0:
+            return self.run(ctx, state, None)
+        if not 1 <= self.paid <= MAX_TRACK:
+            return state
+        return ask_roll(state, self, "8.4.1", "the Bulgars' conversion")
 
 
 @attrs.frozen
@@ -660,7 +695,7 @@ class CopticRevoltEvent(Task):
                 _log(ctx, "Coptic Revolt: the Copts are left alone")
                 return state
             state = _spend(ctx, state, answer.amount, "8.4.1")
-            return ask_roll(state, CopticRevoltEvent(answer.amount), "8.4.1", "the revolt")
+            return CopticRevoltEvent(answer.amount).reask(ctx, state)
         assert isinstance(answer, Roll)
         if answer.dice[0] > self.paid:
             _log(ctx, "Coptic Revolt: the revolt fails")
@@ -668,6 +703,14 @@ class CopticRevoltEvent(Task):
         _log(ctx, "Coptic Revolt: Egypt is held again")
         egypt = ctx.cat.tile("outpost-egypt")
         return attrs.evolve(state, board=state.board.flip(egypt, False))
+
+    def reask(self, ctx: Context, state: SooState) -> SooState:
+        """The offer, or once paid the roll, again (validation)."""
+        if self.paid < 0:
+            return self.run(ctx, state, None)
+        if not 1 <= self.paid <= MAX_TRACK:
+            return state
+        return ask_roll(state, self, "8.4.1", "the revolt")
 
 
 @attrs.frozen
@@ -956,13 +999,7 @@ class PlagueEvent(Task):
                 return state
             _log(ctx, "Plague: the Basileus is busy with the plague")
             state = attrs.evolve(state, board=state.board.flip(golden, True))
-            ready = all(usable(ctx, state, h) for h in hospitals)
-            if not ready:
-                return state
-            options = (Decline(), Select("use-hospitals"))
-            return ask_choice(
-                state, PlagueEvent("hospitals"), "8.4.1", "Plague: use both Hospitals?", options
-            )
+            return PlagueEvent("hospitals").reask(ctx, state)
         if self.stage == "hospitals":
             if isinstance(answer, Decline):
                 return state
@@ -970,13 +1007,25 @@ class PlagueEvent(Task):
             for hospital in hospitals:
                 board = board.flip(hospital, True)
             state = attrs.evolve(state, board=board)
-            return ask_roll(state, PlagueEvent("roll"), "8.4.1", "Plague: the Hospitals' roll")
+            return PlagueEvent("roll").reask(ctx, state)
         assert isinstance(answer, Roll)
         if answer.dice[0] < 4:
             _log(ctx, "Plague: the Hospitals do not help")
             return state
         _log(ctx, "Plague: the Hospitals free the Basileus")
         return attrs.evolve(state, board=state.board.flip(golden, False))
+
+    def reask(self, ctx: Context, state: SooState) -> SooState:
+        """The question of this stage (validation, and the stages after the first)."""
+        if self.stage == "hospitals":
+            hospitals = ctx.cat.tiles_of(TileKind.HOSPITAL)
+            if not all(usable(ctx, state, h) for h in hospitals):
+                return state
+            options = (Decline(), Select("use-hospitals"))
+            return ask_choice(state, self, "8.4.1", "Plague: use both Hospitals?", options)
+        if self.stage == "roll":
+            return ask_roll(state, self, "8.4.1", "Plague: the Hospitals' roll")
+        return state
 
 
 @attrs.frozen
@@ -1045,7 +1094,7 @@ class RotrudeEvent(Task):
             if east_west_schism(ctx, state):
                 _log(ctx, "Rotrude: the Churches have split")
                 return state
-            return ask_roll(state, RotrudeEvent("marriage"), "8.4.1", "Rotrude: the marriage")
+            return RotrudeEvent("marriage").reask(ctx, state)
         if self.stage == "marriage":
             assert isinstance(answer, Roll)
             if answer.dice[0] != 6:
@@ -1053,19 +1102,31 @@ class RotrudeEvent(Task):
                 return state
             _log(ctx, "Rotrude: the Basileus weds a Frankish bride")
             state = spend_event(state, "Rotrude")
-            return ask_roll(state, RotrudeEvent("dowry"), "8.4.1", "Rotrude: the dowry")
+            return RotrudeEvent("dowry").reask(ctx, state)
         if self.stage == "dowry":
             assert isinstance(answer, Roll)
             amount = answer.dice[0]
             if not pope_nice(ctx, state):
                 return _gain(ctx, state, amount, "8.4.1")
-            options = (Select("gain-solidus"), Select("reduce-schism"))
-            prompt = f"Rotrude: {amount} $ or Schism -{amount}"
-            return ask_choice(state, RotrudeEvent("use", amount), "8.4.1", prompt, options)
+            return RotrudeEvent("use", amount).reask(ctx, state)
         assert isinstance(answer, Select)
         if answer.item == "reduce-schism":
             return change_schism(ctx, state, -self.amount, "8.4.1")
         return _gain(ctx, state, self.amount, "8.4.1")
+
+    def reask(self, ctx: Context, state: SooState) -> SooState:
+        """The question of this stage (validation, and the stages after the first)."""
+        if self.stage == "marriage":
+            return ask_roll(state, self, "8.4.1", "Rotrude: the marriage")
+        if self.stage == "dowry":
+            return ask_roll(state, self, "8.4.1", "Rotrude: the dowry")
+        if self.stage == "use":
+            if not 1 <= self.amount <= 6 or not pope_nice(ctx, state):
+                return state
+            options = (Select("gain-solidus"), Select("reduce-schism"))
+            prompt = f"Rotrude: {self.amount} $ or Schism -{self.amount}"
+            return ask_choice(state, self, "8.4.1", prompt, options)
+        return self.run(ctx, state, None)
 
 
 @attrs.frozen
@@ -1256,20 +1317,34 @@ class StolosEvent(Task):
                     _log(ctx, f"Stolos: no hostile Army on Path {path}")
                     return state
                 return _put_stolos_on(ctx, state, army)
-            armies = sorted(
-                zone_armies(ctx, state, path),
-                key=lambda a: (ctx.cat.face(state.board, a).strength, -a),
-            )
+            armies = _stolos_armies(ctx, state, path)
             if not armies:
                 _log(ctx, f"Stolos: no hostile Army in Zone {path}")
                 return state
             if len(armies) == 1:
                 return _put_stolos_on(ctx, state, armies[0])
-            options = [Select(ctx.cat.tiles[a].id) for a in armies]
-            prompt = f"Stolos: the Army of Zone {path} it sails with"
-            return ask_choice(state, StolosEvent(path), "8.4.1", prompt, options)
+            return StolosEvent(path).reask(ctx, state)
         assert isinstance(answer, Select)
         return _put_stolos_on(ctx, state, ctx.cat.tile(answer.item))
+
+    def reask(self, ctx: Context, state: SooState) -> SooState:
+        """The roll, or once the Path is known the choice of Army, again (validation)."""
+        if self.path is None:
+            return self.run(ctx, state, None)
+        armies = _stolos_armies(ctx, state, self.path)
+        if len(armies) < 2:
+            return state
+        options = [Select(ctx.cat.tiles[a].id) for a in armies]
+        prompt = f"Stolos: the Army of Zone {self.path} it sails with"
+        return ask_choice(state, self, "8.4.1", prompt, options)
+
+
+def _stolos_armies(ctx: Context, state: SooState, path: Path) -> list[int]:
+    """The hostile Armies of a Zone the Stolos may sail with, the weakest first."""
+    return sorted(
+        zone_armies(ctx, state, path),
+        key=lambda a: (ctx.cat.face(state.board, a).strength, -a),
+    )
 
 
 @attrs.frozen

@@ -404,8 +404,14 @@ class EphesusAndChalcedon(Task):
             state = change_schism(ctx, state, answer.dice[0], "5.2.1")
             if state.ending is not None:
                 return state
-            return ask_roll(state, attrs.evolve(self, raised=True), "5.2.1", "Chalcedon")
+            return attrs.evolve(self, raised=True).reask(ctx, state)
         return change_schism(ctx, state, -answer.dice[0], "5.2.1")
+
+    def reask(self, ctx: Context, state: SooState) -> SooState:
+        """The roll of the council due, again (validation)."""
+        if self.raised:
+            return ask_roll(state, self, "5.2.1", "Chalcedon")
+        return self.run(ctx, state, None)
 
 
 @attrs.frozen
@@ -699,13 +705,19 @@ class Reforms(Task):
             return state
         if isinstance(answer, Pay):
             state = _gain(ctx, state, -answer.amount, "5.3.4")
-            return ask_roll(state, attrs.evolve(self, paid=True), "5.3.4", "Reforms")
+            return attrs.evolve(self, paid=True).reask(ctx, state)
         if _on(ctx, state, "marker-reforms", "reforms"):
             return state
         if marker(ctx, state, "solidus") < 1:
             ctx.log("5.3.4", "no solidus saved: the Reforms wait", "reforms")
             return state
         return ask_choice(state, self, "5.3.4", "invest 1 $ in the Reforms?", [Decline(), Pay(1)])
+
+    def reask(self, ctx: Context, state: SooState) -> SooState:
+        """The offer, or once paid the roll, again (validation)."""
+        if self.paid:
+            return ask_roll(state, self, "5.3.4", "Reforms")
+        return self.run(ctx, state, None)
 
 
 @RULES.implements("5.3.4")
@@ -1025,6 +1037,12 @@ class CrusadesContinue(Task):
             ctx.log("5.4.2", "the Crusades are over", "crusade")
             return move(ctx, state, tile, "discarded")
         state = move(ctx, state, tile, CRUSADE_SPACES[index + 1])
+        return ask_roll(state, self, "5.4.2", "Crusade Table")
+
+    def reask(self, ctx: Context, state: SooState) -> SooState:
+        """The Crusade Table roll again, the tile already advanced (validation)."""
+        if _space_of(ctx, state, "marker-crusade") not in CRUSADE_SPACES[1:]:
+            return state
         return ask_roll(state, self, "5.4.2", "Crusade Table")
 
 

@@ -5,7 +5,8 @@ which names the first inconsistency in an
 :class:`~byzantium.core.errors.InvalidStateError`:
 
 * every tile and Turn Chit of the box is on exactly one space that exists, shows a
-  back face only if it has one, and lies on its track within the printed 0-12;
+  back face only if it has one, and lies on its track within the printed 0-12 (the
+  Military Event tile on one of the Strategikon's spaces);
 * the Turn is one of the game's 27 (0 before the first), the remembered counters
   are named once each and never negative;
 * the pending request is the one the procedure asks in this position: the task that
@@ -13,9 +14,7 @@ which names the first inconsistency in an
   (rule, prompt, dice, mug and options). The legal actions and chance outcomes of
   an accepted state are therefore those the engine computes for it.
 
-A task is asked again by running it without an answer, unless it has a
-``reask(ctx, state)`` method: a task that waits at a later step of its procedure
-(after a first roll, say) asks that step's question again there.
+A task is asked again by :func:`~byzantium.sword_of_orthodoxy.engine.ask_again`.
 """
 
 from __future__ import annotations
@@ -24,16 +23,16 @@ from typing import TYPE_CHECKING
 
 from byzantium.core.dice import MAX_OUTCOMES
 from byzantium.core.errors import InvalidStateError
-from byzantium.core.procedure import replace, run_task
+from byzantium.core.procedure import replace
 from byzantium.sword_of_orthodoxy.end_of_turn import LAST_TURN
-from byzantium.sword_of_orthodoxy.engine import Context
+from byzantium.sword_of_orthodoxy.engine import Context, ask_again
 from byzantium.sword_of_orthodoxy.state import Request, RequestKind, SooState
 from byzantium.sword_of_orthodoxy.world import MAX_TRACK
 
 if TYPE_CHECKING:
     from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
 
-__all__ = ["MAX_DICE", "ask_again", "validate_state"]
+__all__ = ["MAX_DICE", "validate_state"]
 
 #: The most dice one roll asks for (6 ** MAX_DICE outcomes at most).
 MAX_DICE = 6
@@ -63,16 +62,20 @@ def _check_board(game: SwordOfOrthodoxy, state: SooState) -> None:
             "2.0",
         )
     spaces = len(cat.spaces)
-    for tile, (where, back, value) in enumerate(zip(board.where, board.back, board.value)):
+    # The Military Event tile marks its event's place on the Strategikon track.
+    military = cat.tile_index.get("marker-military-event", -1)
+    strategikon = len(cat.components.strategikon)
+    for tile, (where, back, value) in enumerate(
+        zip(board.where, board.back, board.value, strict=True)
+    ):
         record = cat.tiles[tile]
         if not 0 <= where < spaces:
             raise _refuse(game, f"{record.id} is on space {where}, no space of the map", "2.0")
         if back and record.back is None:
             raise _refuse(game, f"{record.id} shows a back face it does not have", "2.0")
-        if not 0 <= value <= MAX_TRACK:
-            raise _refuse(
-                game, f"{record.id} is at {value} on its track, outside 0-{MAX_TRACK}", "2.0"
-            )
+        top = strategikon if tile == military else MAX_TRACK
+        if not 0 <= value <= top:
+            raise _refuse(game, f"{record.id} is at {value} on its track, outside 0-{top}", "2.0")
 
 
 def _check_sequence(game: SwordOfOrthodoxy, state: SooState) -> None:
@@ -91,18 +94,6 @@ def _check_sequence(game: SwordOfOrthodoxy, state: SooState) -> None:
         raise _refuse(game, "the game is not over but nothing is asked")
 
 
-def ask_again(game: SwordOfOrthodoxy, state: SooState, request: Request) -> SooState:
-    """The state after asking the pending request's task its question again, in
-    ``state`` without its request (see the module documentation)."""
-    ctx = Context(game, None)
-    cleared = replace(state, "pending", None)
-    reask = getattr(request.task, "reask", None)
-    if reask is not None:
-        again: SooState = reask(ctx, cleared)
-        return again
-    return run_task(ctx, cleared, request.task, None)
-
-
 def _check_request(game: SwordOfOrthodoxy, state: SooState) -> None:
     request = state.pending
     if request is None:
@@ -111,7 +102,7 @@ def _check_request(game: SwordOfOrthodoxy, state: SooState) -> None:
         raise _refuse(game, f"a roll of {request.dice} dice", request.rule)
     if request.kind is RequestKind.DRAW and request.space not in game.catalog.space_index:
         raise _refuse(game, f"a draw from {request.space[:40]!r}, no space", request.rule)
-    asked = ask_again(game, state, request)
+    asked = ask_again(Context(game, None), replace(state, "pending", None), request.task)
     if asked.pending != request:
         raise _refuse(
             game,
