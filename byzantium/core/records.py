@@ -51,7 +51,12 @@ from typing import Generic, TypeVar
 import attrs
 
 from byzantium.core.codec import DecodeError, JSONValue
-from byzantium.core.errors import IllegalActionError, RecordError, UnknownOptionError
+from byzantium.core.errors import (
+    IllegalActionError,
+    InvalidStateError,
+    RecordError,
+    UnknownOptionError,
+)
 from byzantium.core.game import Game, OptionValue
 from byzantium.core.registry import load_game
 
@@ -295,7 +300,8 @@ def state_from_json(
 
     A saved position (:func:`state_to_json`) names its game and options; ``game``, if
     given, must be the same game. A bare state (any other JSON value) needs ``game``.
-    A position saved with other component data is refused.
+    A position saved with other component data is refused, and so is a state the
+    rules could not have produced (``Game.validate``).
     """
     saved = isinstance(data, dict) and data.get("format") == STATE_FORMAT
     if not saved:
@@ -303,7 +309,7 @@ def state_from_json(
             raise RecordError(f"not a {STATE_FORMAT} file; name the game to read a bare state")
         try:
             return game, game.decode_state(data)
-        except DecodeError as exc:
+        except (DecodeError, InvalidStateError) as exc:
             raise RecordError(f"not a state of {game.ID}: {exc}") from exc
     assert isinstance(data, dict)
     name = _field(data, "game", str)
@@ -322,5 +328,5 @@ def state_from_json(
         )
     try:
         return game, game.decode_state(data.get("state"))
-    except DecodeError as exc:
+    except (DecodeError, InvalidStateError) as exc:
         raise RecordError(f"not a state of {game.ID}: {exc}") from exc

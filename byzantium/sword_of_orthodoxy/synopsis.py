@@ -625,8 +625,12 @@ class BulgarsEvent(Task):
 
     def reask(self, ctx: Context, state: SooState) -> SooState:
         """The offer, or once paid the roll, again (validation)."""
-        if self.paid < 0:
-            return self.run(ctx, state, None)
+        if self.paid < 0:  # the Bulgars have already replaced the tribe
+            bulgars = _tribe_is(ctx, state, Path.GAMMA, "tribe-gamma-bulgars")
+            if not bulgars or _where(ctx, state, "marker-bulgarian-church") == "discarded":
+                return state
+            prompt = "Bulgars: solidus for the Orthodox missionaries"
+            return ask_choice(state, self, "8.4.1", prompt, _payments(ctx, state))
         if not 1 <= self.paid <= MAX_TRACK:
             return state
         return ask_roll(state, self, "8.4.1", "the Bulgars' conversion")

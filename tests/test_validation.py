@@ -1,0 +1,267 @@
+"""``Game.validate``: a state read from JSON is one the rules could have produced, or it
+is refused with the first inconsistency named (issue 14).
+
+The edited positions are those testers tried: negative treasuries, a counter on a hex
+that does not exist, one unit aboard two Fleets, a decision for player 7, a chance
+node with no outcome, pending options edited to make any action legal, and rolls of
+9 or 40 dice. Every state along seeded whole games of both games validates.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from byzantium.belisarius.game import Belisarius
+from byzantium.belisarius.state import RequestKind as BelRequestKind
+from byzantium.cli import main
+from byzantium.core.codec import JSONValue
+from byzantium.core.errors import IllegalActionError, InvalidStateError
+from byzantium.core.game import Game
+from byzantium.core.records import state_to_json
+from byzantium.core.registry import load_game
+from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
+from byzantium.sword_of_orthodoxy.state import Pay, RequestKind, SooState
+
+BEL = load_game("belisarius")
+SOO = load_game("sword-of-orthodoxy")
+
+
+def edited(game: Game[Any, Any], state: object, edit: Callable[[Any], None]) -> JSONValue:
+    data = copy.deepcopy(game.encode_state(state))
+    edit(data)
+    return data
+
+
+def refused(game: Game[Any, Any], data: JSONValue, *words: str) -> InvalidStateError:
+    start = time.perf_counter()
+    with pytest.raises(InvalidStateError) as caught:
+        game.decode_state(data)
+    assert time.perf_counter() - start < 1.0
+    message = str(caught.value)
+    for word in words:
+        assert word in message, message
+    return caught.value
+
+
+def soo_state_where(predicate: Callable[[SooState], bool], seed: int = 1) -> SooState:
+    """The first state of a seeded random game of Sword of Orthodoxy that matches."""
+    for attempt in range(50):
+        rng = random.Random(seed + attempt)
+        state = SOO.initial_state()
+        while not SOO.is_terminal(state):
+            if predicate(state):
+                return state
+            state = SOO.apply(state, rng.choice(SOO.legal_actions(state)))
+    raise AssertionError("no such state")  # pragma: no cover
+
+
+# -- Belisarius --------------------------------------------------------------------
+
+
+@pytest.mark.rule("10.14", game="belisarius")
+def test_a_negative_treasury_is_refused() -> None:
+    data = edited(BEL, BEL.initial_state(), lambda d: d["solidus"].__setitem__(0, -5))
+    refused(BEL, data, "Empire treasury holds -5", "rule 10.14")
+
+
+@pytest.mark.rule("11.6", game="belisarius")
+def test_a_counter_on_hex_9999_is_refused() -> None:
+    data = edited(BEL, BEL.initial_state(), lambda d: d["units"]["where"].__setitem__(3, 9999))
+    refused(BEL, data, "at 9999, no place of the map")
+
+
+@pytest.mark.rule("19.5", game="belisarius")
+def test_one_unit_aboard_two_fleets_is_refused() -> None:
+    game = BEL
+    assert isinstance(game, Belisarius)
+    cat = game.catalog
+    fleets = [c.index for c in cat.counters if c.naval][:2]
+    land = next(c.index for c in cat.counters if not c.naval)
+    hex_number = next(iter(cat.map.hexes()))
+
+    def edit(data: Any) -> None:
+        for unit in (land, *fleets):
+            data["units"]["where"][unit] = hex_number
+        data["units"]["aboard"] = [[land, fleets[0]], [land, fleets[1]]]
+
+    refused(BEL, edited(BEL, BEL.initial_state(), edit), "aboard two Fleets")
+
+
+@pytest.mark.rule("8.1", game="belisarius")
+def test_a_stratagem_marker_made_out_of_nothing_is_refused() -> None:
+    data = edited(BEL, BEL.initial_state(), lambda d: d["stratagems"]["pool"].__setitem__(0, 99))
+    refused(BEL, data, "markers", "rule 8.1")
+
+
+@pytest.mark.rule("3.1", game="belisarius")
+def test_a_decision_for_player_7_is_refused() -> None:
+    data = edited(BEL, BEL.initial_state(), lambda d: d["pending"].__setitem__("player", 7))
+    refused(BEL, data, "player 7")
+
+
+@pytest.mark.rule("3.1", game="belisarius")
+def test_edited_options_do_not_make_place_9999_legal() -> None:
+    state = BEL.initial_state()
+    assert state.pending is not None and state.pending.kind is BelRequestKind.CHOOSE
+
+    def edit(data: Any) -> None:
+        data["pending"]["options"].append({"type": "Place", "where": 9999})
+
+    refused(BEL, edited(BEL, state, edit), "not the one the procedure asks")
+    # Options left out, reordered or given another prompt are refused as well.
+    refused(BEL, edited(BEL, state, lambda d: d["pending"]["options"].pop()))
+    refused(BEL, edited(BEL, state, lambda d: d["pending"].__setitem__("prompt", "x")))
+
+
+@pytest.mark.rule("6.1", game="belisarius")
+@pytest.mark.parametrize("count", [9, 40, 10**6])
+def test_a_roll_of_many_dice_is_refused_quickly(count: int) -> None:
+    state = BEL.initial_state()
+
+    def edit(data: Any) -> None:
+        data["pending"].update(kind="ROLL", dice=count)
+
+    refused(BEL, edited(BEL, state, edit), f"a roll of {count} dice")
+
+
+# -- Sword of Orthodoxy -------------------------------------------------------------
+
+
+@pytest.mark.rule("2.0", game="sword-of-orthodoxy")
+def test_a_negative_treasury_marker_is_refused() -> None:
+    game = SOO
+    assert isinstance(game, SwordOfOrthodoxy)
+    solidus = game.catalog.tile("marker-solidus")
+    data = edited(SOO, SOO.initial_state(), lambda d: d["board"]["value"].__setitem__(solidus, -3))
+    refused(SOO, data, "marker-solidus is at -3")
+
+
+@pytest.mark.rule("2.0", game="sword-of-orthodoxy")
+def test_a_tile_on_no_space_is_refused() -> None:
+    data = edited(SOO, SOO.initial_state(), lambda d: d["board"]["where"].__setitem__(0, 9999))
+    refused(SOO, data, "on space 9999")
+
+
+@pytest.mark.rule("4.1", game="sword-of-orthodoxy")
+def test_a_chance_node_with_no_outcome_is_refused() -> None:
+    state = SOO.initial_state()
+    assert state.pending is not None and state.pending.kind is RequestKind.DRAW
+
+    def edit(data: Any) -> None:  # the Turn Chit mug emptied into the discards
+        mug = data["pending"]["space"]
+        game = SOO
+        assert isinstance(game, SwordOfOrthodoxy)
+        index = game.catalog.space(mug)
+        discarded = game.catalog.space("discarded")
+        data["board"]["where"] = [
+            discarded if where == index else where for where in data["board"]["where"]
+        ]
+
+    refused(SOO, edited(SOO, state, edit))
+    # A draw from a space that does not exist.
+    refused(SOO, edited(SOO, state, lambda d: d["pending"].__setitem__("space", "nowhere")))
+
+
+@pytest.mark.rule("10.6", game="sword-of-orthodoxy")
+def test_edited_options_do_not_make_pay_1000_legal() -> None:
+    state = soo_state_where(
+        lambda s: s.pending is not None and any(isinstance(o, Pay) for o in s.pending.options)
+    )
+    assert SOO.decode_state(SOO.encode_state(state)) == state
+
+    def edit(data: Any) -> None:
+        data["pending"]["options"] = [{"type": "Pay", "amount": 1000}]
+
+    refused(SOO, edited(SOO, state, edit), "not the one the procedure asks")
+
+
+def test_a_foreign_object_is_an_illegal_action() -> None:
+    for game in (BEL, SOO):
+        state = game.initial_state()
+        for foreign in (object(), "Roll", 3, None):
+            with pytest.raises(IllegalActionError, match="not an action of"):
+                game.apply(state, foreign)
+
+
+# -- through the command line --------------------------------------------------------------
+
+
+def test_explain_refuses_an_edited_position_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = state_to_json(BEL, BEL.initial_state())
+    state = saved["state"]
+    assert isinstance(state, dict) and isinstance(state["pending"], dict)
+    options = state["pending"]["options"]
+    assert isinstance(options, list)
+    options.append({"type": "Place", "where": 9999})
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(saved), encoding="utf-8")
+    start = time.perf_counter()
+    status = main(["explain", str(path)], io.StringIO())
+    assert time.perf_counter() - start < 2.0
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.count("\n") == 1 and "not the one the procedure asks" in err
+
+
+# -- every state of whole games validates ---------------------------------------------------
+
+
+def _validate_game(game: Game[Any, Any], seed: int, cap: int) -> int:
+    rng = random.Random(seed)
+    state = game.initial_state()
+    steps = 0
+    while steps < cap:
+        game.validate(state)
+        if game.is_terminal(state):
+            break
+        state = game.apply(state, rng.choice(game.legal_actions(state)))
+        steps += 1
+    return steps
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    scenario=st.sampled_from(["campaign", "millennium"]),
+    optional=st.booleans(),
+    seed=st.integers(0, 10**6),
+)
+def test_every_state_of_random_games_of_sword_of_orthodoxy_validates(
+    scenario: str, optional: bool, seed: int
+) -> None:
+    flags = {"islam": optional, "round_letters": optional, "two_synopsis_rolls": optional}
+    game = load_game("sword-of-orthodoxy", scenario=scenario, red_dice=not optional, **flags)
+    _validate_game(game, seed, 5_000)
+
+
+@settings(max_examples=3, deadline=None)
+@given(scenario=st.sampled_from([1, 2, 3]), optional=st.booleans(), seed=st.integers(0, 10**6))
+def test_every_state_of_random_games_of_belisarius_validates(
+    scenario: int, optional: bool, seed: int
+) -> None:
+    names = (
+        "pillage",
+        "public_works",
+        "colonization",
+        "disbanding",
+        "additional_placement",
+        "additional_attrition",
+        "negotiations",
+        "reaction",
+        "personal_combat",
+        "river_movement",
+    )
+    game = load_game("belisarius", scenario=scenario, **dict.fromkeys(names, optional))
+    _validate_game(game, seed, 1_500)
