@@ -33,8 +33,8 @@ from byzantium.core.registry import load_game
 from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
 from byzantium.sword_of_orthodoxy.state import Pay, RequestKind, SooState
 
-BEL = load_game("belisarius")
-SOO = load_game("sword-of-orthodoxy")
+BEL: Game[Any, Any] = load_game("belisarius")
+SOO: Game[Any, Any] = load_game("sword-of-orthodoxy")
 
 
 def edited(game: Game[Any, Any], state: object, edit: Callable[[Any], None]) -> JSONValue:
@@ -58,7 +58,7 @@ def soo_state_where(predicate: Callable[[SooState], bool], seed: int = 1) -> Soo
     """The first state of a seeded random game of Sword of Orthodoxy that matches."""
     for attempt in range(50):
         rng = random.Random(seed + attempt)
-        state = SOO.initial_state()
+        state: SooState = SOO.initial_state()
         while not SOO.is_terminal(state):
             if predicate(state):
                 return state

@@ -310,7 +310,7 @@ class Battle(Task):
     force: tuple[int, ...]
     origin: int
     target: int
-    points: Fraction
+    points: Fraction = attrs.field(validator=attrs.validators.ge(Fraction(0)))
     resume: Task
     stage: str = DECLARE
     table: CombatTable = CombatTable.ASSAULT

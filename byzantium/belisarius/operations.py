@@ -267,7 +267,7 @@ class OperationsPhase(Task):
     used: tuple[int, ...] = ()
     force: tuple[int, ...] = ()
     where: int = 0
-    points: Fraction = Fraction(0)
+    points: Fraction = attrs.field(default=Fraction(0), validator=attrs.validators.ge(Fraction(0)))
     #: Whether the force has stepped since its last Operations Points roll; None once
     #: a step took it into an enemy Zone of Control, where it must stop (15.2).
     moved: bool | None = False

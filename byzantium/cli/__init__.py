@@ -29,6 +29,7 @@ ends with one line on standard error and exit status 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import os
@@ -38,7 +39,7 @@ from types import ModuleType
 from typing import TextIO
 
 from byzantium.cli import data, explain, games, play, replay, schema, simulate, trace, verify
-from byzantium.cli.common import parse_option
+from byzantium.cli.common import SafeOutput, parse_option, shown
 from byzantium.core.errors import ByzantiumError
 
 __all__ = ["COMMANDS", "main", "parse_option"]
@@ -80,8 +81,16 @@ def main(
 
     ``out`` and ``inp`` replace standard output and input (for interactive play).
     """
-    stream = out if out is not None else sys.stdout
-    args = _parser().parse_args(argv)
+    if out is None:
+        if sys.stdout is None:  # started with standard output closed
+            return _fail("standard output is closed")
+        _tolerant(sys.stdout)
+        _tolerant(sys.stderr)
+    stream = SafeOutput(out if out is not None else sys.stdout)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if any("\x00" in argument for argument in arguments):
+        return _fail("an argument holds a NUL character")
+    args = _parser().parse_args(arguments)
     args.input = inp
     try:
         if args.imports and os.getcwd() not in sys.path:
@@ -89,9 +98,36 @@ def main(
             # directory (the test game lives in the repository's tests/).
             sys.path.insert(0, os.getcwd())
         for module in args.imports:
-            importlib.import_module(module)
+            _import(module)
         status: int = args.run(args, stream)
+        stream.flush()
         return status
+    except BrokenPipeError:
+        # The reader went away (``byzantium games | head -0``): nothing more to say
+        # there; stop writing to it.
+        if out is None:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return _fail("standard output was closed")
     except (ByzantiumError, OSError, ImportError, json.JSONDecodeError) as exc:
-        sys.stderr.write(f"byzantium: {exc}\n")
-        return 2
+        return _fail(str(exc))
+
+
+def _fail(message: str) -> int:
+    """One line on standard error (escaped and cut) and exit status 2."""
+    with contextlib.suppress(OSError, AttributeError):  # no standard error either
+        sys.stderr.write(f"byzantium: {shown(message, 500)}\n")
+    return 2
+
+
+def _tolerant(stream: TextIO | None) -> None:
+    """Let a terminal that cannot show a character get an escape for it instead."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="backslashreplace")
+
+
+def _import(module: str) -> None:
+    if not module or not all(part.isidentifier() for part in module.split(".")):
+        raise ImportError(f"--import takes a module name, not {shown(repr(module), 80)}")
+    importlib.import_module(module)

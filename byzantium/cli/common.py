@@ -4,16 +4,23 @@ policies, the chronicle printer and the result printer."""
 from __future__ import annotations
 
 import argparse
+import io
+import re
 from collections.abc import Mapping
+from pathlib import Path
 from typing import TextIO
 
+from byzantium.core.codec import MAX_JSON_TEXT, DecodeError, JSONValue, loads_json
 from byzantium.core.drivers import Policy, StepHook, first_action_policy, random_policy
 from byzantium.core.errors import UnknownOptionError
 from byzantium.core.game import CHANCE, Game, OptionValue, Step
 from byzantium.core.registry import load_game
 
 __all__ = [
+    "MAX_LINE",
     "POLICIES",
+    "SafeOutput",
+    "add_components_option",
     "add_game_options",
     "chronicle_hook",
     "game_from_args",
@@ -21,6 +28,8 @@ __all__ = [
     "policy_named",
     "print_result",
     "provisional_note",
+    "read_json",
+    "shown",
 ]
 
 #: Policies every game offers, beside its own (``Game.policies``).
@@ -28,6 +37,80 @@ POLICIES: dict[str, Policy[object, object]] = {
     "random": random_policy,
     "first": first_action_policy,
 }
+
+
+#: Control characters (but newline and tab), DEL, C1 controls and lone surrogates: what
+#: must never reach a terminal raw.
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+#: The same and newlines and tabs, for text shown on one line.
+_UNSAFE_INLINE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+#: The longest line the command line prints; longer ones are cut.
+MAX_LINE = 2_000
+
+
+def _escaped(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def shown(text: object, limit: int = 300) -> str:
+    """User text made safe to print on one line: control characters and lone
+    surrogates escaped, and cut after ``limit`` characters.
+
+    >>> shown("ok\x1b[2J\nvalid")
+    'ok\\x1b[2J\\x0avalid'
+    >>> shown("x" * 400, limit=5)
+    'xxxxx... (400 characters)'
+    """
+    raw = str(text)
+    cut = raw if len(raw) <= limit else raw[:limit]
+    safe = _UNSAFE_INLINE.sub(_escaped, cut)
+    return safe if cut is raw else f"{safe}... ({len(raw)} characters)"
+
+
+class SafeOutput(io.TextIOBase):
+    """A text stream that escapes control characters and lone surrogates (but
+    newlines and tabs) and cuts lines longer than :data:`MAX_LINE`, so that nothing
+    a record or a position holds can drive the terminal or flood it."""
+
+    def __init__(self, target: TextIO) -> None:
+        super().__init__()
+        self.target = target
+        self._column = 0
+        self._cut = False
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        pieces = _UNSAFE.sub(_escaped, text).split("\n")
+        parts: list[str] = []
+        for i, piece in enumerate(pieces):
+            if i:
+                parts.append("\n")
+                self._column, self._cut = 0, False
+            room = MAX_LINE - self._column
+            if len(piece) > room:
+                if not self._cut:
+                    parts.append(piece[: max(room, 0)] + " [line cut]")
+                    self._cut = True
+            else:
+                parts.append(piece)
+            self._column += len(piece)
+        self.target.write("".join(parts))
+        return len(text)
+
+    def flush(self) -> None:
+        self.target.flush()
+
+
+def read_json(path: Path) -> JSONValue:
+    """The JSON value of a file, within the limits of
+    :func:`~byzantium.core.codec.loads_json` (a :class:`DecodeError` names the file)."""
+    name = shown(path, 120)
+    if path.stat().st_size > 4 * MAX_JSON_TEXT:
+        raise DecodeError(f"{name} is too large to be a record or a position")
+    return loads_json(path.read_bytes(), name)
 
 
 def parse_option(text: str) -> tuple[str, OptionValue]:
@@ -47,6 +130,16 @@ def parse_option(text: str) -> tuple[str, OptionValue]:
     else:
         value = raw
     return name, value
+
+
+def add_components_option(parser: argparse.ArgumentParser) -> None:
+    """``--components DIR``: the user's own component files, for a record or position
+    made with them (a file's own ``components`` option is never used)."""
+    parser.add_argument(
+        "--components",
+        metavar="DIR",
+        help="directory of your own component files, if the record or position used them",
+    )
 
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:

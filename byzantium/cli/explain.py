@@ -21,8 +21,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TextIO
 
-from byzantium.cli.common import parse_option, print_result
-from byzantium.core.codec import JSONValue
+from byzantium.cli.common import (
+    add_components_option,
+    parse_option,
+    print_result,
+    read_json,
+    shown,
+)
 from byzantium.core.errors import ByzantiumError, RecordError
 from byzantium.core.game import CHANCE, Game
 from byzantium.core.records import state_from_json
@@ -43,22 +48,21 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument(
         "--player", type=int, help="show the state as this player sees it (default: everything)"
     )
+    add_components_option(parser)
     parser.set_defaults(run=run)
 
 
 def _load(args: argparse.Namespace) -> tuple[Game[object, object], object]:
-    text = args.state.read_text(encoding="utf-8")
-    try:
-        data: JSONValue = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{args.state} is not valid JSON: {exc}") from exc
+    data = read_json(args.state)
     game: Game[object, object] | None = None
     if args.game is not None:
         options: dict[str, object] = dict(args.option)
         if args.scenario is not None:
             options["scenario"] = parse_option(f"scenario={args.scenario}")[1]
+        if args.components is not None:
+            options["components"] = args.components
         game = load_game(args.game, **options)
-    return state_from_json(data, game)
+    return state_from_json(data, game, components_dir=args.components)
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -69,10 +73,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     except ByzantiumError:
         raise
     except Exception as exc:  # an edited state the rules cannot work with
+        problem = f"{type(exc).__name__}: {exc}"[:200]
         raise RecordError(
-            f"{args.state}: the rules cannot work with this state ({type(exc).__name__}: {exc})"[
-                :300
-            ]
+            f"{shown(args.state, 120)}: the rules cannot work with this state ({problem})"
         ) from exc
     out.write("\n".join(lines) + "\n")
     return 0

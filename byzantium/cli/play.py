@@ -60,6 +60,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Play the game, print the chronicle and the result, write the record if asked."""
+    if args.max_steps < 1:
+        raise UnknownOptionError(f"--max-steps must be at least 1, not {args.max_steps}")
     game = game_from_args(args)
     policy = policy_named(game, args.policy)
     if args.interactive:

@@ -27,7 +27,7 @@ from typing import TextIO
 
 import attrs
 
-from byzantium.cli.common import print_result
+from byzantium.cli.common import add_components_option, print_result, read_json, shown
 from byzantium.core.codec import DecodeError, JSONValue
 from byzantium.core.errors import RecordError
 from byzantium.core.game import CHANCE, TERMINAL, Game
@@ -38,6 +38,7 @@ from byzantium.core.records import (
     record_from_json,
     state_to_json,
 )
+from byzantium.core.registry import game_class
 
 __all__ = ["register", "run"]
 
@@ -57,6 +58,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument(
         "--partial", action="store_true", help="accept a record that stops before the end"
     )
+    add_components_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -74,16 +76,15 @@ class _Finding:
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Check the record and report; see the module documentation for the exit status."""
-    text = args.record.read_text(encoding="utf-8")
-    try:
-        data: JSONValue = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{args.record} is not valid JSON: {exc}") from exc
+    if args.game is not None:
+        game_class(args.game)  # an unknown game is unreadable input, not an invalid record
+    data = read_json(args.record)
     name = data.get("game") if isinstance(data, dict) else None
+    path = shown(args.record, 120)
     if args.game is not None and isinstance(name, str) and name != args.game:
-        out.write(f"{args.record}: invalid: the record is of {name!r}, not {args.game!r}\n")
+        out.write(f"{path}: invalid: the record is of {shown(repr(name))}, not {args.game!r}\n")
         return INVALID
-    game, record, unreadable = _read(data)
+    game, record, unreadable = _read(data, args.components)
     assert isinstance(data, dict) and isinstance(data["steps"], list)
     total = len(data["steps"])
     changed = [
@@ -91,7 +92,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         for spec in game.OPTIONS
         if game.options[spec.name] != spec.default
     ]
-    who = f"{args.record}: {game.ID}" + (f" ({', '.join(changed)})" if changed else "")
+    who = f"{path}: {game.ID}" + (f" ({shown(', '.join(changed))})" if changed else "")
     try:
         check = check_record(game, record)
     except RecordError as exc:  # another game's component data, for one
@@ -146,11 +147,11 @@ def _finding(
 
 
 def _read(
-    data: JSONValue,
+    data: JSONValue, components: str | None
 ) -> tuple[Game[object, object], GameRecord[object], tuple[int, str] | None]:
     """The game and record; a step whose action cannot be read ends the record there."""
     try:
-        game, record = record_from_json(data)
+        game, record = record_from_json(data, components_dir=components)
         return game, record, None
     except RecordError as exc:
         if exc.step is None or not isinstance(exc.__cause__, DecodeError):
@@ -159,7 +160,7 @@ def _read(
         problem = str(exc.__cause__)
         step = exc.step
     head = {**data, "steps": data["steps"][:step], "final": ""}
-    game, record = record_from_json(head)
+    game, record = record_from_json(head, components_dir=components)
     return game, record, (step, problem)
 
 

@@ -41,7 +41,19 @@ import attrs
 
 from byzantium.core.errors import ByzantiumError
 
-__all__ = ["Codec", "DecodeError", "JSONValue", "Tagged", "canonical_json", "codec_for"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_JSON_TEXT",
+    "MAX_NUMBER_DIGITS",
+    "MAX_STRING",
+    "Codec",
+    "DecodeError",
+    "JSONValue",
+    "Tagged",
+    "canonical_json",
+    "codec_for",
+    "loads_json",
+]
 
 #: A value ``json`` can write: objects, arrays, strings, numbers, booleans, null.
 JSONValue = dict[str, "JSONValue"] | list["JSONValue"] | str | int | float | bool | None
@@ -78,6 +90,104 @@ class Tagged:
 
 class DecodeError(ByzantiumError, ValueError):
     """JSON that does not describe a value of the expected type."""
+
+
+#: The longest JSON text :func:`loads_json` reads (characters).
+MAX_JSON_TEXT = 64_000_000
+#: The deepest nesting of arrays and objects it accepts.
+MAX_DEPTH = 64
+#: The longest string it accepts (characters).
+MAX_STRING = 100_000
+#: The most digits of a number it accepts.
+MAX_NUMBER_DIGITS = 40
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _no_duplicates(pairs: list[tuple[str, JSONValue]]) -> dict[str, JSONValue]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise DecodeError(f"the key {key[:40]!r} appears twice in one object")
+            seen.add(key)
+    return result
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise DecodeError(f"a number of {len(text)} digits (at most {MAX_NUMBER_DIGITS})")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    if len(text) > MAX_NUMBER_DIGITS:
+        raise DecodeError(f"a number of {len(text)} characters (at most {MAX_NUMBER_DIGITS})")
+    return float(text)
+
+
+def _constant(text: str) -> float:
+    raise DecodeError(f"{text} is not a JSON number")
+
+
+def loads_json(text: str | bytes, what: str = "the file") -> JSONValue:
+    """Parse JSON text from outside, with limits: :class:`DecodeError` (one line) for
+    text that is not UTF-8 or not JSON, for nesting deeper than :data:`MAX_DEPTH`,
+    strings longer than :data:`MAX_STRING` or holding lone surrogates, numbers of
+    more than :data:`MAX_NUMBER_DIGITS` digits, ``NaN``/``Infinity``, and a key
+    repeated in one object.
+
+    >>> loads_json('{"a": [1, "1/2"]}')
+    {'a': [1, '1/2']}
+    >>> loads_json('{"a": 1, "a": 2}')
+    Traceback (most recent call last):
+    ...
+    byzantium.core.codec.DecodeError: the file: the key 'a' appears twice in one object
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise DecodeError(f"{what} is not UTF-8 text (byte {exc.start})") from None
+    if len(text) > MAX_JSON_TEXT:
+        raise DecodeError(f"{what} holds {len(text)} characters (at most {MAX_JSON_TEXT})")
+    try:
+        data: JSONValue = json.loads(
+            text,
+            object_pairs_hook=_no_duplicates,
+            parse_int=_int,
+            parse_float=_float,
+            parse_constant=_constant,
+        )
+    except DecodeError as exc:
+        raise DecodeError(f"{what}: {exc}") from None
+    except RecursionError:
+        raise DecodeError(f"{what}: JSON nested too deeply") from None
+    except ValueError as exc:  # json.JSONDecodeError among them
+        raise DecodeError(f"{what} is not valid JSON: {str(exc)[:200]}") from None
+    _check_limits(data, what)
+    return data
+
+
+def _check_limits(data: JSONValue, what: str) -> None:
+    pending: list[tuple[JSONValue, int]] = [(data, 0)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, str):
+            if len(value) > MAX_STRING:
+                raise DecodeError(f"{what}: a string of {len(value)} characters")
+            if _SURROGATE.search(value):
+                raise DecodeError(f"{what}: a string with a lone surrogate")
+            continue
+        if isinstance(value, dict | list):
+            if depth >= MAX_DEPTH:
+                raise DecodeError(f"{what}: JSON nested deeper than {MAX_DEPTH}")
+            items = list(value.items()) if isinstance(value, dict) else [(None, v) for v in value]
+            for key, item in items:
+                if key is not None:
+                    pending.append((key, depth + 1))
+                pending.append((item, depth + 1))
 
 
 class _GiveUp(Exception):
@@ -276,23 +386,36 @@ def _build_float() -> _Parts:
     return _Parts(_same, decode, quick, plain=True)
 
 
+#: A fraction's one JSON form: ``str(Fraction)``, bounded in length.
+_FRACTION = re.compile(r"-?(0|[1-9][0-9]{0,39})(/[1-9][0-9]{0,39})?")
+
+
+def _canonical_fraction(data: str) -> Fraction | None:
+    """The fraction whose canonical text (``"3/2"``, ``"-1"``) is ``data``, else None."""
+    if _FRACTION.fullmatch(data) is None:
+        return None
+    value = Fraction(data)
+    return value if str(value) == data else None
+
+
 def _build_fraction() -> _Parts:
     def encode(value: object) -> JSONValue:
         assert isinstance(value, Fraction)
         return str(value)
 
     def decode(data: JSONValue, path: str) -> object:
-        if not isinstance(data, str):
-            raise _fail(path, "a fraction string", data)
-        try:
-            return Fraction(data)
-        except (ValueError, ZeroDivisionError):
-            raise _fail(path, "a fraction string", data) from None
+        value = _canonical_fraction(data) if isinstance(data, str) else None
+        if value is None:
+            raise _fail(path, "a fraction in lowest terms such as '3/2'", data)
+        return value
 
     def quick(data: JSONValue) -> object:
         if type(data) is not str:
             raise _GiveUp
-        return Fraction(data)
+        value = _canonical_fraction(data)
+        if value is None:
+            raise _GiveUp
+        return value
 
     return _Parts(encode, decode, quick)
 

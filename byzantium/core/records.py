@@ -50,7 +50,7 @@ from typing import Generic, TypeVar
 
 import attrs
 
-from byzantium.core.codec import DecodeError, JSONValue
+from byzantium.core.codec import DecodeError, JSONValue, loads_json
 from byzantium.core.errors import (
     IllegalActionError,
     InvalidStateError,
@@ -58,7 +58,7 @@ from byzantium.core.errors import (
     UnknownOptionError,
 )
 from byzantium.core.game import Game, OptionValue
-from byzantium.core.registry import load_game
+from byzantium.core.registry import game_class, load_game
 
 __all__ = [
     "RECORD_FORMAT",
@@ -129,8 +129,37 @@ def _field(data: dict[str, JSONValue], name: str, kind: type | tuple[type, ...])
     return value
 
 
-def record_from_json(data: JSONValue) -> tuple[Game[object, object], GameRecord[object]]:
-    """The game (with the record's options) and the typed record of a JSON record."""
+def _load(name: str, options: dict[str, JSONValue], components: str | None) -> Game[object, object]:
+    """The game of a record or a saved position, with its options.
+
+    A record names its options, but the directory of the user's own component files
+    (the ``components`` option) is never taken from it: a record from elsewhere could
+    name any directory. The caller passes the one the user named (``--components``),
+    and the record's digest of the component data must match it.
+    """
+    try:
+        known = {spec.name for spec in game_class(name).OPTIONS}
+        chosen = dict(options)
+        if "components" in known:
+            if chosen.get("components", "") not in ("", components) and components is None:
+                raise RecordError(
+                    "the record was made with the user's own component files; name their "
+                    "directory with --components DIR"
+                )
+            chosen["components"] = components or ""
+        return load_game(name, **chosen)
+    except (UnknownOptionError, LookupError) as exc:
+        raise RecordError(str(exc)) from exc
+
+
+def record_from_json(
+    data: JSONValue, *, components_dir: str | None = None
+) -> tuple[Game[object, object], GameRecord[object]]:
+    """The game (with the record's options) and the typed record of a JSON record.
+
+    ``components_dir`` is the directory of the user's own component files, if any: a
+    record's own ``components`` option is never used (see :func:`_load`).
+    """
     if not isinstance(data, dict):
         raise RecordError("a record must be a JSON object")
     if data.get("format") != RECORD_FORMAT:
@@ -138,10 +167,7 @@ def record_from_json(data: JSONValue) -> tuple[Game[object, object], GameRecord[
     name = _field(data, "game", str)
     options = _field(data, "options", dict)
     assert isinstance(name, str) and isinstance(options, dict)
-    try:
-        game = load_game(name, **options)
-    except (UnknownOptionError, LookupError) as exc:
-        raise RecordError(str(exc)) from exc
+    game = _load(name, options, components_dir)
     seed = data.get("seed")
     if seed is not None and (type(seed) is not int):
         raise RecordError(f"record seed must be an integer or null, not {seed!r}")
@@ -190,13 +216,16 @@ def dumps_record(game: Game[S, A], record: GameRecord[A], *, indent: int | None 
     return json.dumps(record_to_json(game, record), indent=indent, ensure_ascii=False)
 
 
-def loads_record(text: str) -> tuple[Game[object, object], GameRecord[object]]:
-    """Parse JSON text written by :func:`dumps_record`."""
+def loads_record(
+    text: str | bytes, *, components_dir: str | None = None
+) -> tuple[Game[object, object], GameRecord[object]]:
+    """Parse JSON text written by :func:`dumps_record` (within the limits of
+    :func:`~byzantium.core.codec.loads_json`)."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"record is not valid JSON: {exc}") from exc
-    return record_from_json(data)
+        data = loads_json(text, "the record")
+    except DecodeError as exc:
+        raise RecordError(str(exc)) from exc
+    return record_from_json(data, components_dir=components_dir)
 
 
 @attrs.frozen
@@ -294,7 +323,7 @@ def state_to_json(game: Game[S, A], state: S) -> dict[str, JSONValue]:
 
 
 def state_from_json(
-    data: JSONValue, game: Game[object, object] | None = None
+    data: JSONValue, game: Game[object, object] | None = None, *, components_dir: str | None = None
 ) -> tuple[Game[object, object], object]:
     """The game and the state of a saved position, or of a bare encoded state.
 
@@ -318,10 +347,7 @@ def state_from_json(
     assert isinstance(name, str) and isinstance(options, dict)
     if game is not None and name != game.ID:
         raise RecordError(f"the position is of {name!r}, not {game.ID!r}")
-    try:
-        game = load_game(name, **options)
-    except (UnknownOptionError, LookupError) as exc:
-        raise RecordError(str(exc)) from exc
+    game = _load(name, options, components_dir)
     if components != game.components_digest():
         raise RecordError(
             f"component data differ: position {components}, game {game.components_digest()}"
