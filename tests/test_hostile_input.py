@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -46,7 +47,9 @@ def one_line_error(capsys: pytest.CaptureFixture[str], *argv: str, status: int =
 @pytest.fixture(scope="module")
 def record_text(tmp_path_factory: pytest.TempPathFactory) -> str:
     path = tmp_path_factory.mktemp("rec") / "pig.json"
-    assert main(["play", "pig", "--seed", "3", "--record", str(path), "--quiet"], io.StringIO()) == 0
+    assert (
+        main(["play", "pig", "--seed", "3", "--record", str(path), "--quiet"], io.StringIO()) == 0
+    )
     return path.read_text(encoding="utf-8")
 
 
@@ -105,7 +108,9 @@ def test_a_records_components_directory_is_not_read(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "game.json"
-    assert main(["play", "sword-of-orthodoxy", "--record", str(path), "--quiet"], io.StringIO()) == 0
+    assert (
+        main(["play", "sword-of-orthodoxy", "--record", str(path), "--quiet"], io.StringIO()) == 0
+    )
     data = json.loads(path.read_text(encoding="utf-8"))
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -169,3 +174,71 @@ def test_a_non_utf8_terminal_is_no_crash() -> None:
     done = _python("-m", "byzantium", "play", "sword-of-orthodoxy", "--seed", "2", env=env)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
+
+
+# -- component files ----------------------------------------------------------------------
+
+DATA = {
+    "belisarius": ROOT / "byzantium" / "belisarius" / "data",
+    "sword-of-orthodoxy": ROOT / "byzantium" / "sword_of_orthodoxy" / "data",
+}
+
+
+def _components(tmp_path: Path, game: str, file: str, change: Callable[[str], str]) -> Path:
+    directory = tmp_path / game
+    directory.mkdir()
+    for source in DATA[game].glob("*.toml"):
+        (directory / source.name).write_bytes(source.read_bytes())
+    path = directory / file
+    path.write_text(change(path.read_text(encoding="utf-8")), encoding="utf-8")
+    return directory
+
+
+COMPONENT_EDITS: dict[str, tuple[str, str, Callable[[str], str], str]] = {
+    "unknown Belisarius event": (
+        "belisarius",
+        "tables.toml",
+        lambda t: t.replace('id = "no-event"', 'id = "alien-invasion"'),
+        "an event the rules do not know",
+    ),
+    "unknown political event": (
+        "sword-of-orthodoxy",
+        "tables.toml",
+        lambda t: t.replace('"Riots"', '"Riots of Frogs"'),
+        "no rules for the event",
+    ),
+    "deep nesting": (
+        "belisarius",
+        "counters.toml",
+        lambda t: t + "\ndeep = " + "[" * 5_000 + "]" * 5_000 + "\n",
+        "nested",
+    ),
+    "a billion counters": (
+        "belisarius",
+        "counters.toml",
+        lambda t: t.replace("count = 8", "count = 1000000000", 1),
+        "more than 1000",
+    ),
+    "a huge file": (
+        "sword-of-orthodoxy",
+        "map.toml",
+        lambda t: t + "\n# " + "x" * 5_000_000 + "\n",
+        "more than a component file holds",
+    ),
+    "not UTF-8": ("belisarius", "map.toml", lambda t: t + "\n# \udcff\n", "not valid TOML"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(COMPONENT_EDITS))
+def test_bad_component_files_are_refused_at_load(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str
+) -> None:
+    game, file, change, words = COMPONENT_EDITS[case]
+    if case == "not UTF-8":
+        directory = _components(tmp_path, game, file, lambda t: t)
+        with (directory / file).open("ab") as handle:
+            handle.write(b"\n# \xff\xfe\n")
+    else:
+        directory = _components(tmp_path, game, file, change)
+    err = one_line_error(capsys, "play", game, "--option", f"components={directory}", "--quiet")
+    assert words in err, err

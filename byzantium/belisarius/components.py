@@ -28,7 +28,6 @@ from __future__ import annotations
 import enum
 import hashlib
 import math
-import tomllib
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from importlib import resources
@@ -43,6 +42,7 @@ from byzantium.core.provenance import (
     RecordReader,
     Source,
     field_sources,
+    load_toml,
 )
 
 __all__ = [
@@ -821,10 +821,7 @@ def load_components(directory: str | Path | None = None) -> Components:
     names = {name: name if directory is None else str(Path(directory) / name) for name in blobs}
     loaded: dict[str, tuple[object, ...]] = {}
     for name, layout in _LAYOUT.items():
-        try:
-            data = tomllib.loads(blobs[name].decode("utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise ComponentError(names[name], "-", f"not valid TOML: {exc}") from exc
+        data = load_toml(blobs[name], names[name])
         unknown = sorted(set(data) - set(layout))
         if unknown:
             raise ComponentError(names[name], unknown[0], "unknown table")
@@ -911,6 +908,12 @@ def _validate_counters(c: Components, file: str) -> None:
             value = getattr(units, name)
             _check(value >= 0, file, f"{key}.{name}", f"{value} is negative")
         _check(units.count > 0, file, f"{key}.count", "a counter mix line needs counters")
+        _check(units.count <= MAX_COUNT, file, f"{key}.count", f"more than {MAX_COUNT}")
+
+
+#: The most counters of one counter mix line, or markers of one Stratagem type, a
+#: component file may ask for (the mix is a few hundred counters in all).
+MAX_COUNT = 1_000
 
 
 def _validate_tables(c: Components, file: str) -> None:
@@ -992,6 +995,7 @@ def _validate_tables(c: Components, file: str) -> None:
     for i, stratagem in enumerate(c.stratagems):
         key = f"stratagems[{i}]"
         _check(stratagem.count > 0, file, f"{key}.count", "the pool holds at least one")
+        _check(stratagem.count <= MAX_COUNT, file, f"{key}.count", f"more than {MAX_COUNT}")
         _check(0 <= stratagem.diplomacy <= 6, file, f"{key}.diplomacy", "not 0-6")
     levels = [(v.low, v.high) for v in c.victory_levels]
     _covers(levels, 0, 9999, file, "victory_levels")

@@ -17,6 +17,7 @@ import attrs
 
 from byzantium.belisarius.components import Components, load_components
 from byzantium.belisarius.engine import Context, run_task, settle
+from byzantium.belisarius.events import event_task
 from byzantium.belisarius.hexmap import HexMap, load_map
 from byzantium.belisarius.observation import observe, visible_action
 from byzantium.belisarius.policy import sensible_policy
@@ -45,7 +46,7 @@ from byzantium.core.drivers import Policy
 from byzantium.core.errors import UnknownOptionError
 from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec, Result
 from byzantium.core.procedure import replace
-from byzantium.core.provenance import field_sources
+from byzantium.core.provenance import ComponentError, field_sources
 from byzantium.core.registry import register_game
 
 __all__ = ["Belisarius"]
@@ -115,6 +116,7 @@ class Belisarius(Game[BelState, BelAction]):
         chosen = [s for s in scenarios if s.number == number]
         if not chosen:
             raise UnknownOptionError(f"the component files define no scenario {number}")
+        _check_events(components, directory)
         self.scenario: Scenario = chosen[0]
         self.components = components
         self.map = hexmap
@@ -269,3 +271,15 @@ class Belisarius(Game[BelState, BelAction]):
         """Every counter, marker and number in its place and range, and the pending
         request the one the procedure asks (see :mod:`byzantium.belisarius.validation`)."""
         validate_state(self, state)
+
+
+#: The events table's row where nothing happens.
+NO_EVENT = "no-event"
+
+
+def _check_events(components: Components, directory: str) -> None:
+    """Refuse component files naming an event the rules engine does not carry out."""
+    for row in components.events:
+        if row.id != NO_EVENT and event_task(row.id) is None:
+            file = f"{directory}/tables.toml" if directory else "tables.toml"
+            raise ComponentError(file, f"events.{row.id}", "an event the rules do not know")

@@ -29,7 +29,6 @@ from __future__ import annotations
 import enum
 import hashlib
 import itertools
-import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from importlib import resources
 from pathlib import Path
@@ -37,7 +36,13 @@ from pathlib import Path
 import attrs
 
 from byzantium.belisarius import RULES
-from byzantium.core.provenance import ComponentError, Provenance, Source, parse_source
+from byzantium.core.provenance import (
+    ComponentError,
+    Provenance,
+    Source,
+    load_toml,
+    parse_source,
+)
 
 __all__ = [
     "DIRECTIONS",
@@ -802,10 +807,7 @@ def load_map(directory: str | Path | None = None) -> HexMap:
     """
     file, blob = _read_bytes(directory)
     reader = _Reader(file)
-    try:
-        data = tomllib.loads(blob.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise MapError(file, "-", f"not valid TOML: {exc}") from exc
+    data = load_toml(blob, file, MapError)
     unknown = sorted(set(data) - _TOP_LEVEL)
     if unknown:
         raise reader.fail(unknown[0], "unknown table")

@@ -18,7 +18,6 @@ so no rule is registered with ``RULES.implements``.
 from __future__ import annotations
 
 import enum
-import tomllib
 from collections import Counter
 from fractions import Fraction
 from importlib import resources
@@ -37,6 +36,7 @@ from byzantium.belisarius.components import (
     load_components,
 )
 from byzantium.belisarius.hexmap import HexMap, load_map
+from byzantium.core.provenance import load_toml
 
 __all__ = [
     "FIRST_YEAR",
@@ -256,10 +256,7 @@ def load_scenarios(
     first problem is raised as a :class:`ComponentError` naming file, key and reason.
     """
     file, blob = _read(directory)
-    try:
-        data = tomllib.loads(blob.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ComponentError(file, "-", f"not valid TOML: {exc}") from exc
+    data = load_toml(blob, file)
     unknown = sorted(set(data) - {"scenario"})
     if unknown:
         raise ComponentError(file, unknown[0], "unknown table")

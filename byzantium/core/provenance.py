@@ -16,6 +16,7 @@ from an independent implementation), or a provisional value with its rationale.
 from __future__ import annotations
 
 import enum
+import tomllib
 import types
 import typing
 from collections.abc import Callable, Iterator, Mapping
@@ -262,3 +263,33 @@ def field_sources(label: str, record: attrs.AttrsInstance) -> Iterator[tuple[str
         if isinstance(value, tuple) and value and attrs.has(type(value[0])):
             continue
         yield label, field.name, overrides.get(field.name, default)
+
+
+#: The largest component file read (bytes), and the deepest nesting of its arrays
+#: and tables: component files are small and flat.
+MAX_COMPONENT_FILE = 4_000_000
+MAX_COMPONENT_DEPTH = 16
+
+
+def load_toml(
+    blob: bytes, file: str, error: type[ComponentError] = ComponentError
+) -> dict[str, object]:
+    """The tables of a component file, or ``error`` (naming the file) when it is too
+    large, not UTF-8, not TOML or nested deeper than :data:`MAX_COMPONENT_DEPTH`."""
+    if len(blob) > MAX_COMPONENT_FILE:
+        raise error(file, "-", f"{len(blob)} bytes, more than a component file holds")
+    try:
+        data: dict[str, object] = tomllib.loads(blob.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise error(file, "-", f"not valid TOML: {str(exc)[:200]}") from None
+    except RecursionError:
+        raise error(file, "-", "not valid TOML: nested too deeply") from None
+    pending: list[tuple[object, int]] = [(data, 0)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, dict | list):
+            if depth > MAX_COMPONENT_DEPTH:
+                raise error(file, "-", f"tables or arrays nested deeper than {MAX_COMPONENT_DEPTH}")
+            items = value.values() if isinstance(value, dict) else value
+            pending.extend((item, depth + 1) for item in items)
+    return data

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import enum
 import hashlib
-import tomllib
 import typing
 from collections.abc import Iterator
 from importlib import resources
@@ -34,6 +33,7 @@ from byzantium.core.provenance import (
     Provenance,
     RecordReader,
     Source,
+    load_toml,
 )
 from byzantium.sword_of_orthodoxy import RULES
 
@@ -484,10 +484,7 @@ def load_components(directory: str | FilePath | None = None) -> Components:
     loaded: dict[str, dict[str, tuple[object, ...]]] = {}
     for name, layout in _LAYOUT.items():
         label = name if directory is None else str(FilePath(directory) / name)
-        try:
-            data = tomllib.loads(blobs[name].decode("utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise ComponentError(label, "-", f"not valid TOML: {exc}") from exc
+        data = load_toml(blobs[name], label)
         unknown = sorted(set(data) - set(layout))
         if unknown:
             raise ComponentError(label, unknown[0], "unknown table")

@@ -17,6 +17,7 @@ from byzantium.core.drivers import Policy
 from byzantium.core.errors import UnknownOptionError
 from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec, Result
 from byzantium.core.procedure import replace
+from byzantium.core.provenance import ComponentError
 from byzantium.core.registry import register_game
 from byzantium.sword_of_orthodoxy.components import (
     DATA_FILES,
@@ -41,6 +42,7 @@ from byzantium.sword_of_orthodoxy.state import (
     SooAction,
     SooState,
 )
+from byzantium.sword_of_orthodoxy.synopsis import POLITICAL_EVENTS
 from byzantium.sword_of_orthodoxy.tallies import game_tallies
 from byzantium.sword_of_orthodoxy.validation import validate_state
 from byzantium.sword_of_orthodoxy.victory import victory_points
@@ -84,6 +86,12 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         super().__init__(options)
         directory = str(self.options["components"])
         self.components = load_components(directory) if directory else _shipped_components()
+        unknown = [
+            e.name for e in self.components.political_events if e.name not in POLITICAL_EVENTS
+        ]
+        if unknown:
+            file = f"{directory}/tables.toml" if directory else "tables.toml"
+            raise ComponentError(file, "political_event", f"no rules for the event {unknown[0]!r}")
         self.catalog = Catalog(self.components)
         #: The last Byzantine Action Phase menu and its state (see ``action_phase``).
         self.offers_memo: tuple[SooState, tuple[Offer, ...]] | None = None
