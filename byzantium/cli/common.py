@@ -54,7 +54,7 @@ def _escaped(match: re.Match[str]) -> str:
 
 
 def shown(text: object, limit: int = 300) -> str:
-    """User text made safe to print on one line: control characters and lone
+    r"""User text made safe to print on one line: control characters and lone
     surrogates escaped, and cut after ``limit`` characters.
 
     >>> shown("ok\x1b[2J\nvalid")
