@@ -158,3 +158,11 @@ def test_tagged_families_round_trip_by_concrete_class() -> None:
         codec.decode({"steps": [{"type": "Fly"}]})
     with pytest.raises(DecodeError, match="known type"):
         codec.decode({"steps": [{"spaces": 1}]})
+
+
+def test_a_union_member_tagged_with_an_unhashable_type_is_a_decode_error() -> None:
+    """Found by the fuzz suite: ``{"type": [1]}`` raised TypeError (issue 14)."""
+    from byzantium.sword_of_orthodoxy.state import SooAction  # noqa: PLC0415
+
+    with pytest.raises(DecodeError):
+        codec_for(SooAction).decode({"type": [1]})

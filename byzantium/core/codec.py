@@ -771,10 +771,9 @@ def _build_union(members: tuple[object, ...]) -> _Parts:
     def decode(data: JSONValue, path: str) -> object:
         if data is None and optional:
             return None
-        if not isinstance(data, dict) or data.get("type") not in by_name:
+        name = data.get("type") if isinstance(data, dict) else None
+        if not isinstance(name, str) or name not in by_name:
             raise _fail(path, f"an object with type in {sorted(by_name)}", data)
-        name = data["type"]
-        assert isinstance(name, str)
         return by_name[name].decode(data, path)
 
     def quick(data: JSONValue) -> object:
