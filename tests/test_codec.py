@@ -162,7 +162,7 @@ def test_tagged_families_round_trip_by_concrete_class() -> None:
 
 def test_a_union_member_tagged_with_an_unhashable_type_is_a_decode_error() -> None:
     """Found by the fuzz suite: ``{"type": [1]}`` raised TypeError (issue 14)."""
-    from byzantium.sword_of_orthodoxy.state import SooAction  # noqa: PLC0415
+    from byzantium.sword_of_orthodoxy.state import SooAction
 
     with pytest.raises(DecodeError):
         codec_for(SooAction).decode({"type": [1]})
