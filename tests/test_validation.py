@@ -219,35 +219,33 @@ def test_explain_refuses_an_edited_position_in_one_line(
 # -- every state of whole games validates ---------------------------------------------------
 
 
-def _validate_game(game: Game[Any, Any], seed: int, cap: int) -> int:
+def _validate_game(game: Game[Any, Any], seed: int, cap: int) -> object:
+    """Play a seeded random game, validating every state; the last state."""
     rng = random.Random(seed)
     state = game.initial_state()
-    steps = 0
-    while steps < cap:
+    for _ in range(cap):
         game.validate(state)
         if game.is_terminal(state):
             break
         state = game.apply(state, rng.choice(game.legal_actions(state)))
-        steps += 1
-    return steps
+    return state
 
 
-@settings(max_examples=6, deadline=None)
-@given(
-    scenario=st.sampled_from(["campaign", "millennium"]),
-    optional=st.booleans(),
-    seed=st.integers(0, 10**6),
-)
+@pytest.mark.parametrize("scenario", ["campaign", "millennium"])
+@pytest.mark.parametrize("optional", [False, True])
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 10**6))
 def test_every_state_of_random_games_of_sword_of_orthodoxy_validates(
     scenario: str, optional: bool, seed: int
 ) -> None:
     flags = {"islam": optional, "round_letters": optional, "two_synopsis_rolls": optional}
     game = load_game("sword-of-orthodoxy", scenario=scenario, red_dice=not optional, **flags)
-    _validate_game(game, seed, 5_000)
+    assert game.is_terminal(_validate_game(game, seed, 20_000))
 
 
-@settings(max_examples=3, deadline=None)
-@given(scenario=st.sampled_from([1, 2, 3]), optional=st.booleans(), seed=st.integers(0, 10**6))
+@pytest.mark.parametrize(("scenario", "optional"), [(1, True), (2, False), (3, True)])
+@settings(max_examples=1, deadline=None)
+@given(seed=st.integers(0, 10**6))
 def test_every_state_of_random_games_of_belisarius_validates(
     scenario: int, optional: bool, seed: int
 ) -> None:
@@ -263,5 +261,6 @@ def test_every_state_of_random_games_of_belisarius_validates(
         "personal_combat",
         "river_movement",
     )
-    game = load_game("belisarius", scenario=scenario, **dict.fromkeys(names, optional))
-    _validate_game(game, seed, 1_500)
+    options = dict.fromkeys(names, optional)
+    game = load_game("belisarius", scenario=scenario, capitulation=False, **options)
+    assert game.is_terminal(_validate_game(game, seed, 20_000))
