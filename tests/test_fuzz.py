@@ -95,8 +95,8 @@ def mutated(draw: st.DrawFn, original: JSONValue) -> JSONValue:
         how = draw(st.sampled_from(["replace", "replace", "delete", "repeat"]))
         if how == "delete":
             del parent[last]
-        elif how == "repeat" and isinstance(parent, list):
-            parent.insert(int(last), copy.deepcopy(parent[last]))
+        elif how == "repeat" and isinstance(parent, list) and isinstance(last, int):
+            parent.insert(last, copy.deepcopy(parent[last]))
         else:
             parent[last] = draw(VALUES)
     return data
