@@ -55,6 +55,7 @@ from byzantium.belisarius.state import (
     Units,
     opponent,
 )
+from byzantium.belisarius.stratagems import ReturnStratagem
 
 if TYPE_CHECKING:
     from byzantium.belisarius.game import Belisarius
@@ -203,7 +204,9 @@ def visible_action(
     :data:`~byzantium.belisarius.diplomacy.HIDDEN`), and the type of a marker the
     other player commits face down to a Diplomacy attempt (a
     :class:`~byzantium.belisarius.state.Select` of ``HIDDEN``; those stay hidden until
-    the reveal, even from a player who may examine the other's hand), and each step of
+    the reveal, even from a player who may examine the other's hand), the type of a
+    marker the other player returns to the Pool unplayed to make room (8.3, a
+    :class:`~byzantium.belisarius.state.Select` of ``HIDDEN``), and each step of
     an offer the other player is building (24.1, until he offers it). Every other
     action is public and comes back unchanged. ``None`` is never returned today; it is
     reserved for actions a player may not learn of at all.
@@ -227,4 +230,10 @@ def visible_action(
             return Select(HIDDEN)
         if hidden_step(request, player):
             return Select(HIDDEN)
+        if (
+            isinstance(task, ReturnStratagem)
+            and request.player != player
+            and not state.revealed[player]
+        ):
+            return Select(HIDDEN)  # markers go back to the Pool unseen (8.3, 22.1)
     return action
