@@ -275,7 +275,9 @@ def test_a_player_holding_nothing_is_asked_and_may_only_decline() -> None:
             assert request is not None
             marker = questions.get(request.rule)
             if request.rule == "8.41" and request.kind is RequestKind.CHOOSE:
-                marker = "currency-reform" if state.phase == "taxation" else None
+                marker = {"taxation": "currency-reform", "random events": "legal-reforms"}.get(
+                    state.phase
+                )
             if marker is None or request.kind is not RequestKind.CHOOSE:
                 continue
             if state.stratagems.hands[request.player][ids[marker]] == 0:
