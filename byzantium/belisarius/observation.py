@@ -15,6 +15,12 @@ only who must choose under which rule, since a prompt may quote the chooser's
 treasury. Prompts of rolls and draws are public. The stack of steps still to come is
 not shown.
 
+Who is asked, and under which rule, is public too (so is an OpenSpiel state's current
+player): no question may be put or skipped because of what a hand or a treasury holds.
+A question about playing a marker is put whenever the public situation allows the
+play (:func:`byzantium.belisarius.stratagems.may_offer`); the hand decides only the
+options, and a player without the marker may only decline (22.1, see the rulings).
+
 Random picks of Stratagem markers are chance actions naming the marker type, and a
 marker committed face down to a Diplomacy attempt is a choice naming it: a record of
 the game shows them to everybody. A frontend that shows a player the actions of a
