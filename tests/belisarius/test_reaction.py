@@ -322,12 +322,18 @@ def test_without_a_forced_march_the_option_changes_nothing(state: BelState, seed
         stratagems = state.stratagems.transfer(MARCH, BARBARIAN, False)
         state = attrs.evolve(state, stratagems=stratagems)
     on = []
+    drawn = False
     for before, action in play_phase(REACTING, state, seed):
         if pending(before).rule == "25.1" and marches(before, BARBARIAN) == 0:
             assert pending(before).options == (Done(),)
             continue
+        if pending(before).rule == "25.1":
+            drawn = True  # a combat result gave him a Forced March: the premise is gone
+            break
         on.append((before, action))
     off = play_phase(GAME, state, seed)
+    if drawn:
+        off = off[: len(on)]
     assert len(on) == len(off)
     for (s_on, a_on), (s_off, a_off) in zip(on, off, strict=True):
         r_on, r_off = pending(s_on), pending(s_off)
