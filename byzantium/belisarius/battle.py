@@ -64,7 +64,7 @@ from byzantium.belisarius.state import (
     Select,
     Task,
 )
-from byzantium.belisarius.stratagems import LoseStratagems, PickStratagems, play, playable
+from byzantium.belisarius.stratagems import LoseStratagems, PickStratagems, may_offer, offered, play
 from byzantium.belisarius.world import change_control, controller, eliminate, region_controller
 
 __all__ = [
@@ -483,28 +483,31 @@ class Battle(Task):
     def _defence(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         return self.military_advantage(ctx, state, answer, self.defending_player(state), FIGHT)
 
-    @RULES.implements("17.74", "8.4")
+    @RULES.implements("17.74", "8.4", "22.1")
     def military_advantage(
         self, ctx: Context, state: BelState, answer: BelAction | None, player: int, then: str
     ) -> BelState:
         """Each side in turn, attacker first, may play a Military Advantage marker (17.74,
-        8.4)."""
+        8.4). A side with any marker in hand is asked whether or not one is a Military
+        Advantage, so that the question tells the enemy nothing (22.1)."""
         attacker = player == self.attacking_player(state)
         if isinstance(answer, Select):
             state = play(ctx, state, player, MILITARY_ADVANTAGE, "17.74")
             if attacker:
                 return push(state, attrs.evolve(self, stage=then, attacker_advantage=True))
             return push(state, attrs.evolve(self, stage=then, defender_advantage=True))
-        if isinstance(answer, Done) or not playable(ctx, state, player, MILITARY_ADVANTAGE):
+        if isinstance(answer, Done) or not may_offer(ctx, state, player, MILITARY_ADVANTAGE):
             return push(state, attrs.evolve(self, stage=then))
+        # Asked whatever the hand holds (22.1): without the marker, Done is all there is.
         side = "attacker" if attacker else "defender"
+        play_it = Select("military advantage")
         return ask_choice(
             state,
             self,
             player,
             "17.74",
             f"the {side} may play a Military Advantage marker",
-            (Done(), Select("military advantage")),
+            (Done(), *offered(ctx, state, player, MILITARY_ADVANTAGE, play_it)),
         )
 
     @RULES.implements("17.71", "17.74", "17.8", "17.9", "21.22#2", "21.4", "35.0")

@@ -467,10 +467,12 @@ class DiplomacyPhase(Task):
     """The phasing player's Diplomacy Phase: attempts one after another until he stops.
 
     Done (the first option) ends the phase; a target starts an attempt, after which
-    he is asked again. Without a marker with a Diplomacy Value the phase ends at once.
+    he is asked again. A player with an empty hand has nothing to ask about; any
+    other is asked, and without a marker with a Diplomacy Value he may only end the
+    phase: the question does not tell the other player whether he holds one (22.1).
     """
 
-    @RULES.implements("9.0", "9.3")
+    @RULES.implements("9.0", "9.3", "22.1")
     def run(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         player = state.phasing
         if isinstance(answer, Done):
@@ -483,7 +485,8 @@ class DiplomacyPhase(Task):
                 "diplomacy",
             )
             return push(state, attempt, DiplomacyPhase())
-        if not can_attempt(ctx, state, player):
+        # Only the public size of the hand decides whether to ask (22.1).
+        if state.stratagems.held(player) == 0:
             return state
         targets = target_options(ctx, state, player)
         if not targets:
@@ -494,7 +497,7 @@ class DiplomacyPhase(Task):
             player,
             "9.1",
             "designate a target for Diplomacy, or end the phase",
-            [Done(), *targets],
+            [Done(), *(targets if can_attempt(ctx, state, player) else [])],
         )
 
 

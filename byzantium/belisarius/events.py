@@ -56,7 +56,7 @@ from byzantium.belisarius.state import (
     Task,
     opponent,
 )
-from byzantium.belisarius.stratagems import LoseStratagems, PickStratagems, play
+from byzantium.belisarius.stratagems import LoseStratagems, PickStratagems, may_offer, offered, play
 from byzantium.belisarius.world import (
     can_place,
     change_control,
@@ -206,11 +206,6 @@ def _stacks(state: BelState) -> dict[int, list[int]]:
 def _put(ctx: Context, state: BelState, unit: int, where: int, rule: str) -> BelState:
     ctx.log(rule, f"{ctx.cat.counters[unit].id} enters play at {where}", "place")
     return attrs.evolve(state, units=state.units.move(unit, where))
-
-
-def _held(ctx: Context, state: BelState, player: int, stratagem: str) -> bool:
-    kind = ctx.cat.stratagem_index.get(stratagem)
-    return kind is not None and state.stratagems.hands[player][kind] > 0
 
 
 # -- 11-12 Forces Rally ------------------------------------------------------------------------
@@ -807,9 +802,10 @@ class GuardMutinyEvent(Task):
 
 @attrs.frozen
 class CorruptionEvent(Task):
-    """Event 35: the phasing player loses a die of Solidus Points (not below zero)."""
+    """Event 35: the phasing player loses a die of Solidus Points (not below zero); the
+    die is rolled whatever the treasury holds (22.1)."""
 
-    @RULES.implements("6.2", "10.14")
+    @RULES.implements("6.2", "10.14", "22.1")
     def run(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         player = state.phasing
         have = state.solidus[player]
@@ -819,9 +815,8 @@ class CorruptionEvent(Task):
             solidus = list(state.solidus)
             solidus[player] = have - lost
             return attrs.evolve(state, solidus=(solidus[0], solidus[1]))
-        if have == 0:
-            ctx.log("6.2", f"{side_name(player)}'s treasury is empty: no effect", "event")
-            return state
+        # The die is rolled even for an empty treasury: skipping it would tell the other
+        # player that the treasury is empty (22.1).
         return ask_roll(state, self, "6.2", "Corruption: Solidus Points lost")
 
 
@@ -915,12 +910,16 @@ class RevoltEvent(Task):
 class LegalReformsOffer(Task):
     """Before one Region's Revolt roll, each holder of a Legal Reforms marker, the
     phasing player first, may play it to negate that Region's check (8.41, 8.42);
-    otherwise the Region rolls (4.71). ``asked`` counts the players already asked."""
+    otherwise the Region rolls (4.71). ``asked`` counts the players already asked.
+
+    Every player with any marker in hand is asked, whether or not one is a Legal
+    Reforms (he may then only decline): the question shows the other player nothing
+    of his hand (22.1)."""
 
     region: int
     asked: int = 0
 
-    @RULES.implements("8.41", "8.42", "4.71")
+    @RULES.implements("8.41", "8.42", "4.71", "22.1")
     def run(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         cat = ctx.cat
         name = cat.regions[self.region].name
@@ -931,17 +930,18 @@ class LegalReformsOffer(Task):
             ctx.log("8.41", f"Legal Reforms spare {name} its Revolt check", "event")
             return state
         asked = self.asked + (1 if isinstance(answer, Done) else 0)
-        while asked < len(order) and not _held(ctx, state, order[asked], LEGAL_REFORMS):
+        while asked < len(order) and not may_offer(ctx, state, order[asked], LEGAL_REFORMS):
             asked += 1
         if asked >= len(order):
             return push(state, RevoltCheck(self.region, "4.71"))
+        player = order[asked]
         return ask_choice(
             state,
             LegalReformsOffer(self.region, asked),
-            order[asked],
+            player,
             "8.41",
             f"play Legal Reforms to spare {name} its Revolt check?",
-            (Done(), Select(LEGAL_REFORMS)),
+            (Done(), *offered(ctx, state, player, LEGAL_REFORMS, Select(LEGAL_REFORMS))),
         )
 
 

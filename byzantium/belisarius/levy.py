@@ -49,7 +49,7 @@ from byzantium.belisarius.state import (
     Select,
     Task,
 )
-from byzantium.belisarius.stratagems import play
+from byzantium.belisarius.stratagems import may_offer, play, playable
 from byzantium.belisarius.world import (
     available,
     box_room,
@@ -260,10 +260,7 @@ def removable_leaders(ctx: Context, state: BelState, player: int) -> list[int]:
 
 
 def _leader_uses(ctx: Context, state: BelState, player: int) -> list[BelAction]:
-    cat = ctx.cat
-    kind = cat.stratagem_index.get(LEADER_STRATAGEM)
-    if kind is None or state.stratagems.hands[player][kind] == 0:
-        return []
+    """The uses of a Leader marker open now, whether or not the player holds one."""
     uses: list[BelAction] = []
     if summonable_leaders(ctx, state, player):
         uses.append(Select(GAIN_LEADER))
@@ -362,7 +359,7 @@ class LevyPhase(Task):
 
     # -- the Leader marker -----------------------------------------------------------------
 
-    @RULES.implements("11.3", "8.41", "8.43", "21.2", "21.21", "21.22", "21.4")
+    @RULES.implements("11.3", "8.41", "8.43", "21.2", "21.21", "21.22", "21.4", "22.1")
     def leader_marker(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         """The Leader marker in the Levy Phase (11.3, 21.2): gain an available Leader and
         place it (21.21, 21.22; Justinian only on 1-3, 21.4), or try to remove an enemy
@@ -383,8 +380,12 @@ class LevyPhase(Task):
             state = play(ctx, state, player, LEADER_STRATAGEM, "11.3")
             return push(state, attrs.evolve(self, use=answer.item))
         uses = _leader_uses(ctx, state, player)
-        if not uses:
+        # Asked whenever a use is open to a hand with the marker and the hand holds any
+        # marker, so that the question does not show whether it holds a Leader (22.1).
+        if not uses or not may_offer(ctx, state, player, LEADER_STRATAGEM):
             return push(state, self._next()) if self.cursor == _BEFORE else state
+        if not playable(ctx, state, player, LEADER_STRATAGEM):
+            uses = []
         when = "before" if self.cursor == _BEFORE else "after"
         return ask_choice(
             state,

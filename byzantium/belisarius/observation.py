@@ -15,6 +15,12 @@ only who must choose under which rule, since a prompt may quote the chooser's
 treasury. Prompts of rolls and draws are public. The stack of steps still to come is
 not shown.
 
+Who is asked, and under which rule, is public too (so is an OpenSpiel state's current
+player): no question may be put or skipped because of what a hand or a treasury holds.
+A question about playing a marker is put whenever the public situation allows the
+play (:func:`byzantium.belisarius.stratagems.may_offer`); the hand decides only the
+options, and a player without the marker may only decline (22.1, see the rulings).
+
 Random picks of Stratagem markers are chance actions naming the marker type, and a
 marker committed face down to a Diplomacy attempt is a choice naming it: a record of
 the game shows them to everybody. A frontend that shows a player the actions of a
@@ -55,6 +61,7 @@ from byzantium.belisarius.state import (
     Units,
     opponent,
 )
+from byzantium.belisarius.stratagems import ReturnStratagem
 
 if TYPE_CHECKING:
     from byzantium.belisarius.game import Belisarius
@@ -203,7 +210,9 @@ def visible_action(
     :data:`~byzantium.belisarius.diplomacy.HIDDEN`), and the type of a marker the
     other player commits face down to a Diplomacy attempt (a
     :class:`~byzantium.belisarius.state.Select` of ``HIDDEN``; those stay hidden until
-    the reveal, even from a player who may examine the other's hand), and each step of
+    the reveal, even from a player who may examine the other's hand), the type of a
+    marker the other player returns to the Pool unplayed to make room (8.3, a
+    :class:`~byzantium.belisarius.state.Select` of ``HIDDEN``), and each step of
     an offer the other player is building (24.1, until he offers it). Every other
     action is public and comes back unchanged. ``None`` is never returned today; it is
     reserved for actions a player may not learn of at all.
@@ -227,4 +236,10 @@ def visible_action(
             return Select(HIDDEN)
         if hidden_step(request, player):
             return Select(HIDDEN)
+        if (
+            isinstance(task, ReturnStratagem)
+            and request.player != player
+            and not state.revealed[player]
+        ):
+            return Select(HIDDEN)  # markers go back to the Pool unseen (8.3, 22.1)
     return action

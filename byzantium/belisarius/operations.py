@@ -81,7 +81,7 @@ from byzantium.belisarius.state import (
     Task,
     opponent,
 )
-from byzantium.belisarius.stratagems import play, playable
+from byzantium.belisarius.stratagems import may_offer, offered, play
 from byzantium.belisarius.world import controller, eliminate
 
 __all__ = [
@@ -502,16 +502,17 @@ class OperationsPhase(Task):
             moved = None
         return push(state, attrs.evolve(self, where=to, points=left, moved=moved))
 
-    @RULES.implements("14.4", "16.7", "16.72")
+    @RULES.implements("14.4", "16.7", "16.72", "22.1")
     def finish_force(self, ctx: Context, state: BelState) -> BelState:
         """The force is done: unused points are lost (14.4); a Forced March may follow
-        (16.7, 16.72)."""
+        (16.7, 16.72). The question is put to a player with any marker in hand, whether
+        or not one is a Forced March (22.1, :func:`.stratagems.may_offer`)."""
         if self.points:
             ctx.log("14.4", f"{self.points} unused Operations Points are lost", "ops")
         if (
             self.moved is not False
             and not self.reaction
-            and playable(ctx, state, self.operator(state), FORCED_MARCH)
+            and may_offer(ctx, state, self.operator(state), FORCED_MARCH)
         ):
             return push(state, attrs.evolve(self, stage=FORCED))
         return self.next_force(ctx, state)
@@ -522,13 +523,14 @@ class OperationsPhase(Task):
             return push(state, attrs.evolve(self, stage=REGROUP))
         if isinstance(answer, Done):
             return self.next_force(ctx, state)
+        player = self.operator(state)
         return ask_choice(
             state,
             self,
-            self.operator(state),
+            player,
             "16.7",
             "play a Forced March marker for this force, or move on",
-            (Done(), Select(PLAY_FORCED_MARCH)),
+            (Done(), *offered(ctx, state, player, FORCED_MARCH, Select(PLAY_FORCED_MARCH))),
         )
 
     @RULES.implements("16.73")

@@ -20,8 +20,9 @@ rulings page):
   again in that Operations Phase; each player is the non-phasing one in exactly one
   Operations Phase a game turn, so that is once a game turn (25.2). It still
   operates as usual in its own player turn;
-* the player is asked only while he holds a Forced March marker and has a counter
-  free to react (as with every Stratagem question of the engine).
+* the player is asked while he holds any Stratagem marker and has a counter free to
+  react, whether or not one of his markers is a Forced March (without one he may
+  only decline): who is asked is public, what he holds is not (22.1).
 """
 
 from __future__ import annotations
@@ -31,12 +32,13 @@ from collections.abc import Callable, Mapping
 from byzantium.belisarius import RULES
 from byzantium.belisarius.engine import Context, ask_choice, push
 from byzantium.belisarius.state import BelAction, BelState, Done, Select, Task, opponent
-from byzantium.belisarius.stratagems import play, playable
+from byzantium.belisarius.stratagems import may_offer, play, playable
 
 __all__ = [
     "FORCED_MARCH",
     "REACT",
     "Reactors",
+    "can_pay",
     "may_react",
     "offer_reaction",
     "reaction_options",
@@ -54,11 +56,17 @@ ReactionBuilder = Callable[[tuple[int, ...], int], Task]
 Reactors = Mapping[str, tuple[tuple[int, ...], int]]
 
 
-@RULES.implements("25.0", "25.1")
+@RULES.implements("25.0", "25.1", "22.1")
 def may_react(ctx: Context, state: BelState) -> bool:
-    """Whether the non-phasing player may pay for a Reaction now: the option is on and
-    he holds a Forced March marker (25.0, 25.1)."""
-    return ctx.option("reaction") and playable(ctx, state, opponent(state.phasing), FORCED_MARCH)
+    """Whether the non-phasing player is asked about a Reaction now: the option is on
+    and he holds any marker (25.0, 25.1). Whether one is a Forced March, and so
+    whether he may pay, shows only in his options (22.1, :func:`can_pay`)."""
+    return ctx.option("reaction") and may_offer(ctx, state, opponent(state.phasing), FORCED_MARCH)
+
+
+def can_pay(ctx: Context, state: BelState) -> bool:
+    """Whether the non-phasing player holds the Forced March marker a Reaction costs."""
+    return playable(ctx, state, opponent(state.phasing), FORCED_MARCH)
 
 
 @RULES.implements("25.1", "25.2")
@@ -83,11 +91,12 @@ def offer_reaction(  # noqa: PLR0917 - the question, its menu and both ways on
     """The phasing player has finished with a force: the non-phasing player may react.
 
     ``task`` asks (and gets the answer back); ``forces`` are the non-phasing player's
-    land and fleet forces free to react (empty when he may not pay, see
-    :func:`may_react`). On a Reaction the Forced March marker is spent and ``react``
-    builds the force's operation, to run before ``go_on``, the phasing player's
-    Operations Phase going on (25.1). The reacting force is the attacker of its
-    battles (the exception to 17.21).
+    land and fleet forces free to react (empty when he may not be asked, see
+    :func:`may_react`). Without a Forced March marker he is asked all the same and
+    may only let the enemy go on (22.1). On a Reaction the Forced March marker is
+    spent and ``react`` builds the force's operation, to run before ``go_on``, the
+    phasing player's Operations Phase going on (25.1). The reacting force is the
+    attacker of its battles (the exception to 17.21).
     """
     player = opponent(state.phasing)
     if isinstance(answer, Select):
@@ -103,5 +112,5 @@ def offer_reaction(  # noqa: PLR0917 - the question, its menu and both ways on
         player,
         "25.1",
         "react with a force (spending a Forced March marker), or let the enemy go on",
-        reaction_options(forces),
+        reaction_options(forces if can_pay(ctx, state) else {}),
     )

@@ -274,7 +274,9 @@ def regalia_playable(cat: Catalog, state: BelState, player: int) -> bool:
 
 @attrs.frozen
 class RecruitingPhase(Task):
-    """The phasing player's Recruiting Phase (10.3, 11.2): purchases until Done.
+    """The phasing player's Recruiting Phase (10.3, 11.2): purchases until Done. The
+    menu is put until he says Done, even when Done is all it holds, since what he
+    can afford and the markers he holds are his secrets (22.1).
 
     ``started`` once Justinian's free markers are settled; ``used`` the hexes that
     took a recruit this phase (11.223); ``recruit`` the (nationality, type) bought
@@ -288,7 +290,7 @@ class RecruitingPhase(Task):
     free: int = 0
     regalia: bool = False
 
-    @RULES.implements("10.3", "11.2")
+    @RULES.implements("10.3", "11.2", "22.1")
     def run(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         if not self.started:
             return self.justinians_markers(ctx, state)
@@ -301,9 +303,9 @@ class RecruitingPhase(Task):
         if isinstance(answer, Done):
             ctx.log("10.3", f"{side_name(state.phasing)} ends the Recruiting Phase", "recruit")
             return state
+        # Asked even when Done is all he may do: what he can afford and which markers
+        # he holds are his secrets, and so is whether the menu is empty (22.1).
         options = self._options(ctx, state)
-        if len(options) == 1:
-            return state
         return ask_choice(
             state,
             self,

@@ -33,7 +33,10 @@ __all__ = [
     "PickStratagems",
     "ReturnStratagem",
     "hand_limit",
+    "in_season",
     "initial_pool",
+    "may_offer",
+    "offered",
     "play",
     "playable",
 ]
@@ -191,14 +194,57 @@ _PHASE_NAMES = {
 def playable(ctx: Context, state: BelState, player: int, stratagem: str) -> bool:
     """Whether ``player`` may play a marker of this type now (8.4, 8.41).
 
-    He must hold one; the Stratagem chart fixes the phase (combat markers during
-    Operations), and only markers the chart allows may be played in the enemy's
-    player turn. Any number may be played, at no Operations Points cost (8.43).
+    He must hold one, and the chart's timing must allow it (:func:`in_season`). Any
+    number may be played, at no Operations Points cost (8.43).
     """
-    kind = ctx.cat.stratagem(stratagem)
-    if state.stratagems.hands[player][kind] == 0:
+    kind = ctx.cat.stratagem_index.get(stratagem)
+    if kind is None or state.stratagems.hands[player][kind] == 0:
+        return False
+    return in_season(ctx, state, player, stratagem)
+
+
+@RULES.implements("8.41")
+def in_season(ctx: Context, state: BelState, player: int, stratagem: str) -> bool:
+    """Whether the Stratagem chart's timing lets ``player`` play a marker of this type
+    now, whatever he holds (8.41): the chart fixes the phase (combat markers during
+    Operations), and only markers the chart allows may be played in the enemy's
+    player turn. A type the component files do not define is never in season."""
+    kind = ctx.cat.stratagem_index.get(stratagem)
+    if kind is None:
         return False
     record = ctx.cat.components.stratagems[kind]
     if _PHASE_NAMES[record.phase] != state.phase:
         return False
     return state.phasing == player or record.enemy_turn
+
+
+# -- asking without telling (22.1) ------------------------------------------------------------
+#
+# Who is asked, and under which rule, is public: the other player sees it (the
+# observation shows the pending request's player, kind and rule, and an OpenSpiel
+# state's current player is everybody's to read). A question about playing a marker
+# must therefore be put whenever the public situation allows the play, whatever the
+# hand holds: a player without the marker is asked all the same and may only decline
+# (Done). What he holds decides only the options, which only he sees.
+
+
+@RULES.implements("22.1", "8.41")
+def may_offer(ctx: Context, state: BelState, player: int, stratagem: str) -> bool:
+    """Whether to ask ``player`` if he plays a marker of this type now (22.1).
+
+    Only what the other player may know decides: the chart's timing
+    (:func:`in_season`) and whether his hand holds any marker at all (its size is
+    public, :class:`~byzantium.belisarius.observation.BelObservation`), never which
+    markers it holds. Whether he may actually play one is :func:`playable`, and
+    shows only in the options (:func:`offered`).
+    """
+    return state.stratagems.held(player) > 0 and in_season(ctx, state, player, stratagem)
+
+
+def offered(
+    ctx: Context, state: BelState, player: int, stratagem: str, *items: BelAction
+) -> list[BelAction]:
+    """The options ``items`` that play a marker of this type, if ``player`` may play one
+    now (:func:`playable`), else none: a question put by :func:`may_offer` then
+    offers only the decline."""
+    return list(items) if playable(ctx, state, player, stratagem) else []

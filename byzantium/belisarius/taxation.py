@@ -8,7 +8,9 @@ to turn (10.14).
 The phase runs in three steps, one decision at a time:
 
 1. The player may play a Currency Reform marker (one more Solidus Point per city or
-   colony that pays this phase).
+   colony that pays this phase). He is asked whenever he holds any marker, so that
+   the question does not tell the other player whether one is a Currency Reform
+   (22.1).
 2. He names the Neutral Regions he collects in (each hands the Region to the other
    player at once, 4.41) and the Regions where he raises taxes (10.2), then Done.
    Cities he occupies in Regions that either player controls pay without asking
@@ -41,7 +43,7 @@ from byzantium.belisarius.state import (
     Task,
     opponent,
 )
-from byzantium.belisarius.stratagems import play
+from byzantium.belisarius.stratagems import may_offer, offered, play
 from byzantium.belisarius.world import (
     change_control,
     region_controller,
@@ -215,8 +217,8 @@ class TaxationPhase(Task):
             return push(state, attrs.evolve(following, reform=True))
         if isinstance(answer, Done):
             return push(state, following)
-        held = state.stratagems.hands[player][ctx.cat.stratagem(CURRENCY_REFORM)]
-        if not held:
+        # Asked whatever the hand holds (22.1): without the marker, Done is all there is.
+        if not may_offer(ctx, state, player, CURRENCY_REFORM):
             return push(state, following)
         return ask_choice(
             state,
@@ -224,7 +226,7 @@ class TaxationPhase(Task):
             player,
             "8.41",
             "play Currency Reform for one more Solidus Point per paying city?",
-            (Done(), Select(PLAY_REFORM)),
+            (Done(), *offered(ctx, state, player, CURRENCY_REFORM, Select(PLAY_REFORM))),
         )
 
     # -- 2. declarations -------------------------------------------------------------------

@@ -135,10 +135,14 @@ def modifier_value(keyword: str) -> int:
 # -- the phase and its targets ----------------------------------------------------------------
 
 
-@pytest.mark.rule("9.0", "9.3")
+@pytest.mark.rule("9.0", "9.3", "22.1")
 def test_no_diplomacy_marker_no_attempt() -> None:
     state = give(board(), EMPIRE, *OTHER_MARKERS[:3])
     after = start(state, DiplomacyPhase())
+    # The player is still asked (22.1: the question must not show his hand), but he
+    # may only end the phase.
+    assert after.pending is not None and after.pending.options == (Done(),)
+    after = answer(after, Done())
     assert after.pending is None
     assert after.stratagems == state.stratagems
 

@@ -31,7 +31,7 @@ from byzantium.belisarius.state import (
     Stratagems,
     opponent,
 )
-from byzantium.belisarius.stratagems import LoseStratagems, PickStratagems
+from byzantium.belisarius.stratagems import LoseStratagems, PickStratagems, ReturnStratagem
 from byzantium.core.codec import codec_for
 from byzantium.core.procedure import run_task
 from tests.belisarius.support import (
@@ -298,6 +298,8 @@ def test_in_whole_games_no_marker_type_reaches_the_other_player(scenario: int, s
             task = request.task
             if not isinstance(action, Draw):
                 face_down = isinstance(task, DiplomacyAttempt) and task.stage != ROLL
+                # A marker returned to make room (8.3) goes back to the Pool unseen.
+                face_down = face_down or isinstance(task, ReturnStratagem)
                 if face_down and isinstance(action, Select) and request.player != player:
                     assert shown == Select(HIDDEN)
                 else:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from byzantium.belisarius.state import BARBARIAN, EMPIRE, BelState, Stratagems
+from byzantium.belisarius.state import BARBARIAN, EMPIRE, BelState, RequestKind, Stratagems
 from byzantium.core.drivers import first_action_policy, play
 from byzantium.core.records import replay
 from tests.belisarius.support import belisarius, ended
@@ -18,10 +18,14 @@ MAX_LINES = 40
 
 
 def _mid_game() -> BelState:
-    """A state some game turns in (first legal actions, seeded dice): hands are held."""
+    """A state some game turns in (first legal actions, seeded dice): hands are held,
+    and a player is asked (the first choice from step 150 on)."""
     game = belisarius()
     record = play(game, first_action_policy, seed=3, max_steps=150)
-    return replay(game, record)
+    state = replay(game, record)
+    while state.pending is not None and state.pending.kind is not RequestKind.CHOOSE:
+        state = game.apply(state, game.legal_actions(state)[0])
+    return state
 
 
 def _secrets(state: BelState, player: int, solidus: int, hand: tuple[int, ...]) -> BelState:
