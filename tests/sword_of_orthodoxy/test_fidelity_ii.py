@@ -10,9 +10,12 @@ import attrs
 import pytest
 
 from byzantium.sword_of_orthodoxy.components import Path
+from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
 from byzantium.sword_of_orthodoxy.leadership import SocialVictory
 from byzantium.sword_of_orthodoxy.state import SooState
+from byzantium.sword_of_orthodoxy.synopsis import synopsis_row
 from byzantium.sword_of_orthodoxy.turn import NextTurn
+from byzantium.sword_of_orthodoxy.turn_start import random_barbarian_dice
 from byzantium.sword_of_orthodoxy.world import set_counter, zone_armies
 from tests.sword_of_orthodoxy.support import campaign, ctx, fill_zone, idle, put, start, where
 
@@ -69,3 +72,25 @@ def test_a_fourth_army_on_the_turn_of_placement_does_not_turn_ravenna() -> None:
     after = start(state, SocialVictory(Path.BETA))
     assert len(zone_armies(CTX, after, Path.BETA)) == 4
     assert not _holy_roman(after)
+
+
+# -- 11. Component data corrected in the peer sheet ---------------------------------------
+
+RED_DICE = ctx(SwordOfOrthodoxy({"red_dice": True}))
+
+
+def _with_chit(number: int, state: SooState = BASE) -> SooState:
+    return put(state, f"chit-{number}", f"chronographia-{state.turn}")
+
+
+@pytest.mark.rule("5.3.6")
+@pytest.mark.parametrize(("number", "dice"), [(2, 1), (12, 1), (13, 2), (14, 1), (21, 2), (25, 1)])
+def test_red_die_icons_per_chit(number: int, dice: int) -> None:
+    assert random_barbarian_dice(RED_DICE, _with_chit(number)) == dice
+    assert random_barbarian_dice(CTX, _with_chit(number)) == 0  # the option is off
+
+
+@pytest.mark.rule("D", "5.3.8")
+@pytest.mark.parametrize("result", [15, 16])
+def test_synopsis_row_15_16_carries_the_circled_three(result: int) -> None:
+    assert synopsis_row(CTX, result).optional == ("③",)
