@@ -7,12 +7,12 @@ consequences (a new Tribe, a lost game) are seen by the later ones:
 1. :class:`ChronographiaDeployments` (5.1): Justinian and his Dynasty, the golden
    Basileus and the tiles exiled by the Basileus's missions (10.7.3, 10.7.5,
    10.7.8) come back from the current Turn's space;
-2. :class:`Carthage` (5.1, 5.2): the Battle of Carthage, when its conditions hold;
-3. :class:`ChronographiaEvents` (5.2): the events printed on the Turn's space
+2. :class:`ChronographiaEvents` (5.2): the events printed on the Turn's space
    (5.2.1 Ephesus and Chalcedon, 5.2.2 the Magister Militum, 5.2.3 the Migration
-   Events);
-4. :class:`TurnChitEvents` (5.3): the Turn Chit's icons, 5.3.1 to 5.3.8;
-5. :class:`Crusades` (5.4): the Crusades continue (5.4.2); they begin (5.4.1) as
+   Events, among them the Battle of Carthage of Turn 8, :class:`Carthage`; it is
+   not fought at other Turn Starts, see the rulings);
+3. :class:`TurnChitEvents` (5.3): the Turn Chit's icons, 5.3.1 to 5.3.8;
+4. :class:`Crusades` (5.4): the Crusades continue (5.4.2); they begin (5.4.1) as
    soon as the Crusader Shields (5.3.2) or the Seljuks (8.4.1) call them.
 
 Other chapters use :class:`Carthage` (8.4.1 "Carthage"), :class:`CrusadesBegin`
@@ -228,7 +228,6 @@ class TurnStartPhase(Task):
         return push(
             state,
             ChronographiaDeployments(),
-            Carthage("5.1"),
             ChronographiaEvents(),
             TurnChitEvents(),
             Crusades(),
@@ -364,9 +363,10 @@ def fight_for_carthage(ctx: Context, state: SooState, natural: int, rule: str) -
 class Carthage(Task):
     """The Battle of Carthage (5.1, 5.2) and the Migration Event "Carthage" (5.2.3).
 
-    ``rule``: what calls for it: ``"5.1"`` at every Turn Start, ``"5.2.3"`` on
-    Turn 8's Chronographia, ``"8.4.1"`` when the Synopsis draws it. It is fought
-    only when :func:`carthage_due`.
+    ``rule``: what calls for it: ``"5.2.3"`` on Turn 8's Chronographia,
+    ``"8.4.1"`` when the Synopsis draws it (``"5.1"`` names the conditions and is
+    accepted for tests). It is fought only when :func:`carthage_due`; there is no
+    battle at the other Turn Starts (see the rulings).
     """
 
     rule: str = "5.2.3"

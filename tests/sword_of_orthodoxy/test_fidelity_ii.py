@@ -20,18 +20,23 @@ from byzantium.sword_of_orthodoxy.state import Decline, Pay, RequestKind, Roll, 
 from byzantium.sword_of_orthodoxy.synopsis import synopsis_row
 from byzantium.sword_of_orthodoxy.turn import NextTurn
 from byzantium.sword_of_orthodoxy.turn_start import (
+    Carthage,
     ChronographiaDeployments,
     RoundLetter,
+    TurnStartPhase,
+    carthage_due,
     random_barbarian_dice,
     tamerlane_drms,
 )
 from byzantium.sword_of_orthodoxy.world import marker, set_counter, set_marker, zone_armies
 from tests.sword_of_orthodoxy.support import (
+    MILLENNIUM,
     answer,
     campaign,
     ctx,
     fill_zone,
     idle,
+    millennium,
     put,
     start,
     where,
@@ -244,3 +249,49 @@ def test_9_better_cannons_cost_two_and_do_nothing_else() -> None:
     assert marker(CTX, after, "solidus") == 1
     assert set_marker(CTX, after, "solidus", 3).board == state.board
     assert start(_turn(27, 1), RoundLetter("⑨")).pending is None
+
+
+# -- 13. Readings the audit and the peer dispute ------------------------------------------
+
+
+def _carthage_ready(turn: int) -> SooState:
+    """Egypt abandoned, Saracens on Path Ζ, Africa still Roman: 5.1's conditions hold."""
+    state = put(_turn(turn), "outpost-egypt", "discarded")
+    state = put(state, "army-zeta-nomads", "counter-tray")
+    state = put(state, "army-zeta-saracens", "jerusalem", back=False)
+    return put(state, f"chit-{3}", f"chronographia-{turn}", back=False)
+
+
+@pytest.mark.rule("5.1", "5.2.3")
+@pytest.mark.parametrize("turn", [7, 8, 9, 12])
+def test_carthage_is_fought_on_turn_8_not_at_every_turn_start(turn: int) -> None:
+    state = _carthage_ready(turn)
+    assert carthage_due(CTX, state)
+    after = start(state, TurnStartPhase())
+    asked = after.pending is not None and after.pending.rule == "5.2"
+    assert asked is (turn == 8)
+
+
+@pytest.mark.rule("5.1", "8.4.1")
+def test_carthage_drawn_on_the_synopsis_is_fought_on_any_turn() -> None:
+    after = start(_carthage_ready(12), Carthage("8.4.1"))
+    assert after.pending is not None and after.pending.rule == "5.2"
+
+
+@pytest.mark.rule("F", "5.3.8")
+def test_khazar_attacks_may_all_strike_the_same_eastern_path() -> None:
+    state = put(_turn(8), "army-delta-persia", "lesser-armenia")
+    after = start(state, RoundLetter("Ⓕ"))
+    attacks = [t for t in after.stack if isinstance(t, Attack)] + (
+        [after.pending.task] if after.pending and isinstance(after.pending.task, Attack) else []
+    )
+    assert len(attacks) == 3
+    assert all(a.paths == (Path.DELTA, Path.EPSILON, Path.ZETA) for a in attacks)
+
+
+@pytest.mark.rule("E", "6.3", "10.7.12")
+def test_millennium_patriarch_is_placed_and_nestorius_waits_as_the_university() -> None:
+    state = millennium()
+    assert where(state, "patriarch-nicholas", game=MILLENNIUM) == "patriarch"
+    assert where(state, "patriarch-nestorius", game=MILLENNIUM) == "counter-tray"
+    assert state.board.back[CAT.tile("patriarch-nestorius")]
