@@ -38,7 +38,13 @@ from byzantium.sword_of_orthodoxy.state import (
     SooState,
     Task,
 )
-from byzantium.sword_of_orthodoxy.world import change_tribe, marker, remember, set_counter, set_marker
+from byzantium.sword_of_orthodoxy.world import (
+    change_tribe,
+    marker,
+    remember,
+    set_counter,
+    set_marker,
+)
 from tests.sword_of_orthodoxy.support import (
     GAME,
     answer,

@@ -17,6 +17,7 @@ from byzantium.sword_of_orthodoxy.concepts import schism_level
 from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
 from byzantium.sword_of_orthodoxy.leadership import SocialVictory
 from byzantium.sword_of_orthodoxy.state import Decline, Pay, RequestKind, Roll, Select, SooState
+from byzantium.sword_of_orthodoxy.statecraft import orthodoxy_offers
 from byzantium.sword_of_orthodoxy.synopsis import synopsis_row
 from byzantium.sword_of_orthodoxy.turn import NextTurn
 from byzantium.sword_of_orthodoxy.turn_start import (
@@ -295,3 +296,16 @@ def test_millennium_patriarch_is_placed_and_nestorius_waits_as_the_university() 
     assert where(state, "patriarch-nicholas", game=MILLENNIUM) == "patriarch"
     assert where(state, "patriarch-nestorius", game=MILLENNIUM) == "counter-tray"
     assert state.board.back[CAT.tile("patriarch-nestorius")]
+
+
+@pytest.mark.rule("10.9.1")
+@pytest.mark.parametrize("solidus", [0, 1])
+def test_a_saints_free_roll_comes_with_a_purchase(solidus: int) -> None:
+    state = put(_turn(12, solidus), "patriarch-nestorius", "counter-tray")
+    state = put(state, "patriarch-antony", "patriarch", back=False)  # a Saint (✚)
+    state = set_marker(CTX, state, "schism", 4)
+    offers = [o.item for o in orthodoxy_offers(CTX, state)]
+    if solidus:
+        assert offers == ["orthodoxy", "orthodoxy saint-ignore", "orthodoxy saint-free"]
+    else:
+        assert offers == []
