@@ -476,8 +476,6 @@ class Advance(Task):
             ctx.log(
                 "9.2", f"Path {path}: an Army of strength {strength} enters the Zone", "advance"
             )
-            if path is Path.BETA:
-                state = ravenna_to_holy_roman_empire(ctx, state)
             return state, True
         target = eastern_step(ctx, state, path)
         if target is None:
@@ -536,7 +534,11 @@ def ravenna_to_holy_roman_empire(ctx: Context, state: SooState) -> SooState:
     """8.4.1 Ravenna: from the Turn after its placement, 4 or 5 Barbarians in Zone Β flip
     Ravenna to the Holy Roman Empire for good (-1 on attacks there).
 
-    Checked whenever the Barbarians of Path Β grow (9.2).
+    "At any point": a standing rule of the game, checked after every step of the
+    procedure (:func:`~byzantium.sword_of_orthodoxy.engine.settle`), so it sees an
+    Army deployed by 9.2, by a doubled Dynatoi (6.7.3.1), by an abandoned Sicily or
+    by anything else, and a Zone that already holds four or five Armies when the
+    next Turn begins (4.1).
     """
     ravenna = ctx.cat.tile("marker-ravenna")
     if state.board.where[ravenna] != ctx.cat.space("zone-beta") or state.board.back[ravenna]:

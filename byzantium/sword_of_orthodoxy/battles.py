@@ -53,6 +53,7 @@ from byzantium.sword_of_orthodoxy.combat import (
     constantinople_targets,
     legal_targets,
     only_the_stolos,
+    spend_comet,
     stolos_carrier,
 )
 from byzantium.sword_of_orthodoxy.components import Icon, Path, TileKind
@@ -337,6 +338,7 @@ class Hippodrome(Task):
         riot = ctx.cat.tile(self.riot)
         natural = answer.dice[0]
         drms = attack_drms(ctx, state, riot)
+        state = spend_comet(state)
         strength = ctx.cat.face(state.board, riot).strength
         roll = dice.Roll(natural, drms, natural_extremes=True)
         if not attack_succeeds(natural, drms, strength):

@@ -45,6 +45,7 @@ from byzantium.sword_of_orthodoxy.world import (
     eastern_army,
     marker,
     move,
+    set_counter,
     set_marker,
     tile_name,
     tiles_on,
@@ -74,7 +75,9 @@ __all__ = [
     "push_back",
     "ravenna_drm",
     "reforms_achieved",
+    "round_letter_drm",
     "social_drm",
+    "spend_comet",
     "stolos_carrier",
     "weakest",
     "withdraw_to_reserves",
@@ -381,6 +384,32 @@ def greek_patriots_drm(ctx: Context, state: SooState, target: int) -> tuple[dice
     return (dice.Modifier(1, "Greek Patriots", "10.6.6.2"),) if helped else ()
 
 
+@RULES.implements("5.3.8")
+def round_letter_drm(ctx: Context, state: SooState, target: int) -> tuple[dice.Modifier, ...]:
+    """The optional round-letter events that touch attacks (peer implementation).
+
+    ⑥ Comet: -1 on the next attack of the Turn (the counter ``comet`` holds the
+    Turn until an attack uses it up, :func:`spend_comet`). Ⓟ Sicilian Vespers: +1
+    on attacks on the Latins in Constantinople that Turn (counter
+    ``sicilian-vespers``).
+    """
+    found = []
+    if state.counter("comet") == state.turn:
+        found.append(dice.Modifier(-1, "Comet", "5.3.8"))
+    record = ctx.cat.tiles[target]
+    latins = record.kind is TileKind.RIOT and state.board.back[target]
+    if latins and state.counter("sicilian-vespers") == state.turn:
+        found.append(dice.Modifier(1, "Sicilian Vespers", "5.3.8"))
+    return tuple(found)
+
+
+def spend_comet(state: SooState) -> SooState:
+    """After an attack's roll: the Comet's -1 (5.3.8 ⑥) has been used up."""
+    if state.counter("comet") != state.turn:
+        return state
+    return set_counter(state, "comet", 0)
+
+
 #: The modifiers of an attack, in rule order.
 ATTACK_DRMS = (
     military_event_drm,
@@ -391,6 +420,7 @@ ATTACK_DRMS = (
     bulgarian_church_drm,
     ravenna_drm,
     greek_patriots_drm,
+    round_letter_drm,
 )
 
 
@@ -620,6 +650,7 @@ class Attack(Task):
         target = ctx.cat.tile(self.target)
         drms = () if self.ignore_drms else attack_drms(ctx, state, target)
         drms += self.extra
+        state = spend_comet(state)
         strength = ctx.cat.face(state.board, target).strength
         roll = dice.Roll(natural, drms, natural_extremes=True)
         won = attack_succeeds(natural, drms, strength)

@@ -11,13 +11,13 @@ triggers a Siege in the middle of an advance simply pushes the Siege on top.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
 
 from byzantium.core.game import Event
-from byzantium.core.procedure import ProcedureContext, push, replace, run_task, settle
+from byzantium.core.procedure import ProcedureContext, push, replace, run_task
 from byzantium.sword_of_orthodoxy.components import Path
 from byzantium.sword_of_orthodoxy.state import (
     Catalog,
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Context",
     "Offer",
+    "StandingRule",
     "ask_again",
     "ask_choice",
     "ask_draw",
@@ -45,16 +46,42 @@ __all__ = [
     "settle",
 ]
 
+#: A rule that holds "at any point": it looks at the board after every step of the
+#: procedure and returns the state, changed if the rule now applies (8.4.1 Ravenna).
+StandingRule = Callable[["Context", SooState], SooState]
+
 
 class Context(ProcedureContext):
     """What a running task may consult: the game (catalogue, options) and the event log."""
 
-    __slots__ = ("cat", "game")
+    __slots__ = ("cat", "game", "standing")
 
     def __init__(self, game: SwordOfOrthodoxy, events: list[Event] | None) -> None:
         super().__init__(game.options, events)
         self.game = game
         self.cat: Catalog = game.catalog
+        self.standing: tuple[StandingRule, ...] = game.STANDING_RULES
+
+
+def _standing(ctx: Context, state: SooState) -> SooState:
+    for rule in ctx.standing:
+        state = rule(ctx, state)
+    return state
+
+
+def settle(ctx: Context, state: SooState) -> SooState:
+    """Run tasks until one waits for an answer, the stack empties or the game ends.
+
+    The game's standing rules (rules that apply "at any point", such as 8.4.1
+    Ravenna) are checked before the first task and after every one, so whatever step
+    changes the board, the rule sees the change at once.
+    """
+    state = _standing(ctx, state)
+    while state.pending is None and state.stack and state.ending is None:
+        task = state.stack[-1]
+        state = replace(state, "stack", state.stack[:-1])
+        state = _standing(ctx, run_task(ctx, state, task, None))
+    return state
 
 
 @attrs.frozen

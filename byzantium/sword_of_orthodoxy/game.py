@@ -19,6 +19,7 @@ from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec
 from byzantium.core.procedure import replace
 from byzantium.core.provenance import ComponentError
 from byzantium.core.registry import register_game
+from byzantium.sword_of_orthodoxy.barbarians import ravenna_to_holy_roman_empire
 from byzantium.sword_of_orthodoxy.components import (
     DATA_FILES,
     Components,
@@ -26,7 +27,7 @@ from byzantium.sword_of_orthodoxy.components import (
     _read_files,
     load_components,
 )
-from byzantium.sword_of_orthodoxy.engine import Context, Offer, run_task, settle
+from byzantium.sword_of_orthodoxy.engine import Context, Offer, StandingRule, run_task, settle
 from byzantium.sword_of_orthodoxy.infrastructure import akritai_intercept
 from byzantium.sword_of_orthodoxy.policy import sensible_policy
 from byzantium.sword_of_orthodoxy.render import render_state
@@ -81,6 +82,8 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
     STATE_TYPE: ClassVar[type] = SooState
     ACTION_TYPE: ClassVar[object] = SooAction
     SEQUENCE_RULE: ClassVar[str] = "C"
+    #: Rules that apply "at any point", checked after every step (engine.settle).
+    STANDING_RULES: ClassVar[tuple[StandingRule, ...]] = (ravenna_to_holy_roman_empire,)
 
     def __init__(self, options: Mapping[str, object] | None = None) -> None:
         super().__init__(options)

@@ -7,12 +7,12 @@ consequences (a new Tribe, a lost game) are seen by the later ones:
 1. :class:`ChronographiaDeployments` (5.1): Justinian and his Dynasty, the golden
    Basileus and the tiles exiled by the Basileus's missions (10.7.3, 10.7.5,
    10.7.8) come back from the current Turn's space;
-2. :class:`Carthage` (5.1, 5.2): the Battle of Carthage, when its conditions hold;
-3. :class:`ChronographiaEvents` (5.2): the events printed on the Turn's space
+2. :class:`ChronographiaEvents` (5.2): the events printed on the Turn's space
    (5.2.1 Ephesus and Chalcedon, 5.2.2 the Magister Militum, 5.2.3 the Migration
-   Events);
-4. :class:`TurnChitEvents` (5.3): the Turn Chit's icons, 5.3.1 to 5.3.8;
-5. :class:`Crusades` (5.4): the Crusades continue (5.4.2); they begin (5.4.1) as
+   Events, among them the Battle of Carthage of Turn 8, :class:`Carthage`; it is
+   not fought at other Turn Starts, see the rulings);
+3. :class:`TurnChitEvents` (5.3): the Turn Chit's icons, 5.3.1 to 5.3.8;
+4. :class:`Crusades` (5.4): the Crusades continue (5.4.2); they begin (5.4.1) as
    soon as the Crusader Shields (5.3.2) or the Seljuks (8.4.1) call them.
 
 Other chapters use :class:`Carthage` (8.4.1 "Carthage"), :class:`CrusadesBegin`
@@ -42,14 +42,23 @@ from byzantium.sword_of_orthodoxy.combat import (
     weakest,
     withdraw_to_reserves,
 )
-from byzantium.sword_of_orthodoxy.components import CrusadeOutcome, Path, SpaceKind, TileKind
+from byzantium.sword_of_orthodoxy.components import (
+    CrusadeOutcome,
+    Icon,
+    Path,
+    SpaceKind,
+    TileKind,
+)
 from byzantium.sword_of_orthodoxy.concepts import (
     RiseOfIslam,
     change_schism,
     egypt_religion,
+    player_controls,
     schism_level,
 )
 from byzantium.sword_of_orthodoxy.engine import Context, ask_choice, ask_roll, push
+from byzantium.sword_of_orthodoxy.infrastructure import build, hospital_sites
+from byzantium.sword_of_orthodoxy.leadership import DrawDynasty, hostile_pope, ruling_dynasty
 from byzantium.sword_of_orthodoxy.state import (
     Decline,
     Pay,
@@ -111,6 +120,21 @@ KHAZAR_TURNS = range(5, 15)
 DARK_AGE_TURNS = range(10, 14)
 #: What building the University costs with Appendix F Ⓗ.
 UNIVERSITY_COST = 3
+#: The round-letter events after Ⓘ (5.3.8), as the peer implementation gives them:
+#: Trading Rights (Ⓛ) acts on Turns 15 to 19 and costs 3 $; Malik Shah (Ⓜ) may be
+#: paid up to 6 $; Tamerlane (⑧) drives the Ottomans out on 7 or more; Better
+#: Cannons (⑨) may be paid 2 $.
+TRADING_RIGHTS_TURNS = range(15, 20)
+TRADING_RIGHTS_COST = 3
+MALIK_SHAH_MAX = 6
+TAMERLANE_NEEDS = 7
+BETTER_CANNONS_COST = 2
+#: Who Tamerlane puts back on each eastern Path in place of the Ottomans (⑧).
+TAMERLANE_HEIRS = {
+    Path.DELTA: "army-delta-armenia",
+    Path.EPSILON: "army-epsilon-buyids",
+    Path.ZETA: "army-zeta-nomads",
+}
 
 CRUSADE_SPACES = ("crusades-a", "crusades-b", "crusades-c", "crusades-d")
 #: The spaces of a Path on the map, where a Stolos rides its Army (8.4.1 "Stolos").
@@ -204,7 +228,6 @@ class TurnStartPhase(Task):
         return push(
             state,
             ChronographiaDeployments(),
-            Carthage("5.1"),
             ChronographiaEvents(),
             TurnChitEvents(),
             Crusades(),
@@ -231,7 +254,8 @@ def deploy_chronographia(ctx: Context, state: SooState) -> SooState:
     Kan or Caliph sent away by 10.7.3 comes back to the map (:data:`LEADER_REST`)
     to be placed by its roll (7.2, 7.3); a Stolos (10.7.5) or a Dynatoi (10.7.8)
     ends its exile off the map: the Stolos on its Lurking space, the Social on the
-    Counter Tray (see the rulings).
+    Counter Tray (see the rulings); the University sent away by the Heresy Trials
+    (5.3.8 ⑤) reopens in Constantinople.
     """
     space = f"chronographia-{state.turn}"
     here = {ctx.cat.tiles[t].id for t in tiles_on(ctx, state, space)}
@@ -252,6 +276,9 @@ def deploy_chronographia(ctx: Context, state: SooState) -> SooState:
         elif record.kind is TileKind.SOCIAL:
             ctx.log("5.1", f"the exiled {name} returns to the Counter Tray", "deploy")
             state = _place(ctx, state, record.id, "counter-tray", back=False)
+        elif record.id == "patriarch-nestorius":
+            ctx.log("5.1", "the University reopens in Constantinople", "deploy")
+            state = _place(ctx, state, record.id, "constantinople", back=True)
     return state
 
 
@@ -336,9 +363,10 @@ def fight_for_carthage(ctx: Context, state: SooState, natural: int, rule: str) -
 class Carthage(Task):
     """The Battle of Carthage (5.1, 5.2) and the Migration Event "Carthage" (5.2.3).
 
-    ``rule``: what calls for it: ``"5.1"`` at every Turn Start, ``"5.2.3"`` on
-    Turn 8's Chronographia, ``"8.4.1"`` when the Synopsis draws it. It is fought
-    only when :func:`carthage_due`.
+    ``rule``: what calls for it: ``"5.2.3"`` on Turn 8's Chronographia,
+    ``"8.4.1"`` when the Synopsis draws it (``"5.1"`` names the conditions and is
+    accepted for tests). It is fought only when :func:`carthage_due`; there is no
+    battle at the other Turn Starts (see the rulings).
     """
 
     rule: str = "5.2.3"
@@ -790,13 +818,16 @@ class RoundLetter(Task):
 
     The chit's letter is applied here; the Synopsis applies the symbols of its rows
     with the same task (``rule="8.1"`` or the like). Ⓐ to Ⓘ are Appendix F's
-    events; Ⓙ is announced but empty, and the other symbols (whose texts our
-    sources lack) have no effect (see the rulings).
+    events; Ⓙ is announced but empty. Ⓚ Ⓛ Ⓜ Ⓝ Ⓟ and ④ to ⑨ follow the peer
+    implementation (Appendix F stops at Ⓘ); the symbols it leaves empty (Ⓠ, Ⓢ Ⓣ
+    Ⓤ, ① ② ③) have no effect (see the rulings). ``paid``: what the player put
+    into Malik Shah (Ⓜ) while its roll is awaited.
     """
 
     symbol: str
     rule: str = "5.3.8"
     rolled: bool = False
+    paid: int = 0
 
     @RULES.implements("5.3.8", "F")
     def run(self, ctx: Context, state: SooState, answer: SooAction | None) -> SooState:
@@ -898,6 +929,197 @@ class RoundLetter(Task):
         ctx.log(self.rule, "Ⓘ Cyril and Methodius: Kiev becomes Orthodox", "round-letter")
         return _place(ctx, state, "marker-kiev", "kiev", back=True)
 
+    # -- after Ⓘ: the peer implementation's events ---------------------------------------
+
+    def _dynasty_overthrown(
+        self, ctx: Context, state: SooState, answer: SooAction | None
+    ) -> SooState:
+        """Ⓚ: with a Mean Pope the ruling Dynasty falls and a new one is drawn (6.1)."""
+        if not hostile_pope(ctx, state):
+            ctx.log(self.rule, "Ⓚ Dynasty Overthrown: the Pope is not Mean", "round-letter")
+            return state
+        ctx.log(self.rule, "Ⓚ Dynasty Overthrown: the Mean Pope topples the Dynasty", "dynasty")
+        current = ruling_dynasty(ctx, state)
+        if current is not None:
+            state = _discard(ctx, state, ctx.cat.tiles[current].id, self.rule)
+        return push(state, DrawDynasty())
+
+    def _trading_rights(self, ctx: Context, state: SooState, answer: SooAction | None) -> SooState:
+        """Ⓛ: on Turns 15 to 19, lose 3 $; then a free Hospital where one may be built."""
+        if isinstance(answer, Select):
+            return build(ctx, state, TileKind.HOSPITAL, answer.item)
+        if state.turn not in TRADING_RIGHTS_TURNS:
+            return state
+        ctx.log(self.rule, "Ⓛ Trading Rights: the Italian merchants' privileges", "round-letter")
+        state = _gain(ctx, state, -TRADING_RIGHTS_COST, self.rule)
+        sites = hospital_sites(ctx, state)
+        if not sites:
+            return state
+        if len(sites) == 1:
+            return build(ctx, state, TileKind.HOSPITAL, sites[0])
+        options: list[SooAction] = [Select(site) for site in sites]
+        return ask_choice(state, self, self.rule, "Ⓛ where the free Hospital goes", options)
+
+    def _malik_shah(self, ctx: Context, state: SooState, answer: SooAction | None) -> SooState:
+        """Ⓜ: pay up to 6 $ and roll; below the payment, the forward Seljuks fall back."""
+        if isinstance(answer, Roll):
+            if answer.dice[0] >= self.paid:
+                ctx.log(self.rule, f"Ⓜ Malik Shah: a {answer.dice[0]}: no effect", "round-letter")
+                return state
+            for tile, space in malik_shah_retreats(ctx, state):
+                where = ctx.cat.spaces[space].name
+                ctx.log(self.rule, f"Ⓜ {tile_name(ctx, state, tile)} fall back to {where}")
+                state = attrs.evolve(state, board=state.board.move(tile, space))
+            return state
+        if isinstance(answer, Decline):
+            return state
+        if isinstance(answer, Pay):
+            state = _gain(ctx, state, -answer.amount, self.rule)
+            task = attrs.evolve(self, rolled=True, paid=answer.amount)
+            return ask_roll(state, task, self.rule, f"Ⓜ Malik Shah: below {answer.amount}")
+        treasury = marker(ctx, state, "solidus")
+        if not malik_shah_retreats(ctx, state) or not treasury:
+            return state
+        most = min(MALIK_SHAH_MAX, treasury)
+        options: list[SooAction] = [Decline(), *(Pay(n) for n in range(1, most + 1))]
+        return ask_choice(state, self, self.rule, "Ⓜ Malik Shah: pay to turn the Seljuks", options)
+
+    def _catholic_riots(self, ctx: Context, state: SooState, answer: SooAction | None) -> SooState:
+        """Ⓝ: a Riot from the Counter Tray enters Constantinople (10.6.3)."""
+        riots = tiles_on(ctx, state, "counter-tray", TileKind.RIOT)
+        if not riots:
+            ctx.log(self.rule, "Ⓝ riots: no Riot tile is available", "round-letter")
+            return state
+        ctx.log(self.rule, "Ⓝ Catholics and Orthodox riot in Constantinople", "riot")
+        board = state.board.move(riots[0], ctx.cat.space("constantinople")).flip(riots[0], False)
+        return attrs.evolve(state, board=board)
+
+    def _sicilian_vespers(
+        self, ctx: Context, state: SooState, answer: SooAction | None
+    ) -> SooState:
+        """Ⓟ: with Latins in Constantinople, +1 on attacks on them this Turn."""
+        latins = [
+            t for t in tiles_on(ctx, state, "constantinople", TileKind.RIOT) if state.board.back[t]
+        ]
+        if not latins:
+            ctx.log(self.rule, "Ⓟ Sicilian Vespers: no Latins in Constantinople", "round-letter")
+            return state
+        ctx.log(self.rule, "Ⓟ Sicilian Vespers: +1 on attacks on the Latins", "round-letter")
+        return set_counter(state, "sicilian-vespers", state.turn)
+
+    def _blachernae(self, ctx: Context, state: SooState, answer: SooAction | None) -> SooState:
+        """④: with the Schism above 0, it falls by a die."""
+        if isinstance(answer, Roll):
+            ctx.log(self.rule, f"④ Blachernae miracles: Schism -{answer.dice[0]}", "schism")
+            return change_schism(ctx, state, -answer.dice[0], self.rule)
+        if schism_level(ctx, state) <= 0:
+            return state
+        return ask_roll(state, self, self.rule, "④ Blachernae Church Miracles")
+
+    def _heresy_trials(self, ctx: Context, state: SooState, answer: SooAction | None) -> SooState:
+        """⑤: the University goes a die's worth of Turns ahead, or for good past Turn 27."""
+        if not _university_in_constantinople(ctx, state):
+            return state
+        if not isinstance(answer, Roll):
+            return ask_roll(state, self, self.rule, "⑤ Heresy Trials")
+        back_on = state.turn + answer.dice[0]
+        if back_on > len(ctx.cat.components.chronographia):
+            ctx.log(self.rule, "⑤ Heresy Trials: the University closes for good", "university")
+            return _discard(ctx, state, "patriarch-nestorius", self.rule)
+        ctx.log(self.rule, f"⑤ Heresy Trials: the University closes until Turn {back_on}")
+        return move(ctx, state, ctx.cat.tile("patriarch-nestorius"), f"chronographia-{back_on}")
+
+    def _comet(self, ctx: Context, state: SooState, answer: SooAction | None) -> SooState:
+        """⑥: the next attack this Turn has -1 (combat.comet_drm)."""
+        ctx.log(self.rule, "⑥ a comet: -1 on the next attack this Turn", "round-letter")
+        return set_counter(state, "comet", state.turn)
+
+    def _galata(self, ctx: Context, state: SooState, answer: SooAction | None) -> SooState:
+        """⑦: 1 $."""
+        ctx.log(self.rule, "⑦ Galata Tower: 1 $", "round-letter")
+        return _gain(ctx, state, 1, self.rule)
+
+    def _tamerlane(self, ctx: Context, state: SooState, answer: SooAction | None) -> SooState:
+        """⑧: with Ottomans in the East, a die plus the Taurus spaces held; 7+ expels them.
+
+        The Taurus spaces are modifiers of 1.1: a natural 6 stays 6.
+        """
+        ottomans = ottoman_paths_east(ctx, state)
+        if not ottomans:
+            return state
+        if not isinstance(answer, Roll):
+            return ask_roll(state, self, self.rule, "⑧ Tamerlane")
+        roll = dice.Roll(answer.dice[0], tamerlane_drms(ctx, state), natural_extremes=True)
+        if roll.value < TAMERLANE_NEEDS:
+            ctx.log(self.rule, f"⑧ Tamerlane: {roll.describe()}: the Ottomans hold", "round-letter")
+            return state
+        ctx.log(self.rule, f"⑧ Tamerlane: {roll.describe()}: the Ottomans are crushed", "tribe")
+        for path in ottomans:
+            state = _replace_eastern(ctx, state, path, TAMERLANE_HEIRS[path], self.rule)
+        return state
+
+    def _better_cannons(self, ctx: Context, state: SooState, answer: SooAction | None) -> SooState:
+        """⑨: 2 $ may be paid for a roll; success has no effect (none in the peer)."""
+        if isinstance(answer, Roll):
+            ctx.log(self.rule, f"⑨ Better Cannons: a {answer.dice[0]}: no effect", "round-letter")
+            return state
+        if isinstance(answer, Decline):
+            return state
+        if isinstance(answer, Pay):
+            state = _gain(ctx, state, -answer.amount, self.rule)
+            return ask_roll(state, attrs.evolve(self, rolled=True), self.rule, "⑨ Better Cannons")
+        if marker(ctx, state, "solidus") < BETTER_CANNONS_COST:
+            return state
+        options: list[SooAction] = [Decline(), Pay(BETTER_CANNONS_COST)]
+        return ask_choice(state, self, self.rule, "⑨ pay 2 $ for Better Cannons?", options)
+
+
+@RULES.implements("5.3.8")
+def malik_shah_retreats(ctx: Context, state: SooState) -> list[tuple[int, int]]:
+    """Ⓜ: the Seljuk Armies and their Paths' Colonists nearer Constantinople than the
+    Path's Taurus space (Greater Armenia, Melitene, Cilicia), with that space."""
+    found = []
+    for path in EASTERN:
+        army = eastern_army(ctx, state, path)
+        if army is None or not ctx.cat.tiles[army].id.endswith("-seljuks"):
+            continue
+        (taurus,) = [s for s in ctx.cat.themas(path) if Icon.TAURUS in ctx.cat.spaces[s].icons]
+        limit = ctx.cat.spaces[taurus].position
+        tiles = [army] + [
+            c
+            for c in ctx.cat.tiles_of(TileKind.MARKER)
+            if ctx.cat.tiles[c].id.startswith("marker-colonist")
+            and not state.board.back[c]
+            and ctx.cat.spaces[state.board.where[c]].path is path
+        ]
+        for tile in tiles:
+            position = ctx.cat.spaces[state.board.where[tile]].position
+            if position and position < limit:
+                found.append((tile, taurus))
+    return found
+
+
+def ottoman_paths_east(ctx: Context, state: SooState) -> list[Path]:
+    """The eastern Paths whose Army is the Ottomans (⑧)."""
+    found = []
+    for path in EASTERN:
+        army = eastern_army(ctx, state, path)
+        if army is not None and ctx.cat.tiles[army].id.endswith("-ottomans"):
+            found.append(path)
+    return found
+
+
+@RULES.implements("5.3.8", "1.1")
+def tamerlane_drms(ctx: Context, state: SooState) -> tuple[dice.Modifier, ...]:
+    """⑧: +1 for each Taurus Mountain space the player holds (9.5.1)."""
+    held = sum(
+        1
+        for path in EASTERN
+        for space in ctx.cat.themas(path)
+        if Icon.TAURUS in ctx.cat.spaces[space].icons and player_controls(ctx, state, space)
+    )
+    return (dice.Modifier(held, "Taurus Mountains held", "5.3.8"),) if held else ()
+
 
 _ROUND_LETTERS = {
     "Ⓐ": RoundLetter._earthquake,
@@ -909,6 +1131,17 @@ _ROUND_LETTERS = {
     "Ⓖ": RoundLetter._dark_ages,
     "Ⓗ": RoundLetter._refugees,
     "Ⓘ": RoundLetter._cyril,
+    "Ⓚ": RoundLetter._dynasty_overthrown,
+    "Ⓛ": RoundLetter._trading_rights,
+    "Ⓜ": RoundLetter._malik_shah,
+    "Ⓝ": RoundLetter._catholic_riots,
+    "Ⓟ": RoundLetter._sicilian_vespers,
+    "④": RoundLetter._blachernae,
+    "⑤": RoundLetter._heresy_trials,
+    "⑥": RoundLetter._comet,
+    "⑦": RoundLetter._galata,
+    "⑧": RoundLetter._tamerlane,
+    "⑨": RoundLetter._better_cannons,
 }
 
 

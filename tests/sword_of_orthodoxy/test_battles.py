@@ -38,7 +38,13 @@ from byzantium.sword_of_orthodoxy.state import (
     SooState,
     Task,
 )
-from byzantium.sword_of_orthodoxy.world import change_tribe, marker, remember, set_marker
+from byzantium.sword_of_orthodoxy.world import (
+    change_tribe,
+    marker,
+    remember,
+    set_counter,
+    set_marker,
+)
 from tests.sword_of_orthodoxy.support import (
     GAME,
     answer,
@@ -108,8 +114,12 @@ def unarmed(state: SooState) -> SooState:
 
 
 def quiet(s: Setup, money: int) -> SooState:
-    """A board of the description with only paid attacks and withdrawals to offer."""
-    return with_solidus(unarmed(on_turn(build(s), QUIET_TURN)), money)
+    """A board of the description with only paid attacks and withdrawals to offer.
+
+    A Ravenna of the description counts as placed this Turn (8.4.1 leaves it alone).
+    """
+    state = set_counter(on_turn(build(s), QUIET_TURN), "ravenna-turn", QUIET_TURN)
+    return with_solidus(unarmed(state), money)
 
 
 def withdrawable(s: Setup) -> list[Path]:

@@ -43,7 +43,7 @@ from byzantium.sword_of_orthodoxy.state import (
     SooState,
     Task,
 )
-from byzantium.sword_of_orthodoxy.world import change_tribe, marker, set_marker
+from byzantium.sword_of_orthodoxy.world import change_tribe, marker, set_counter, set_marker
 from tests.sword_of_orthodoxy.support import answer, campaign, ctx, events_of, put, start, where
 
 RULEBOOK = "sword-of-orthodoxy"
@@ -180,6 +180,8 @@ def build(s: Setup) -> SooState:
         state = put(state, "marker-bulgarian-church", "bulgarian-church", back=s.church < 0)
     if s.ravenna:
         state = put(state, "marker-ravenna", "zone-beta", back=s.ravenna < 0)
+        # placed this Turn, so 8.4.1 does not turn it yet, however crowded Zone Β is
+        state = set_counter(state, "ravenna-turn", state.turn)
     return state
 
 
