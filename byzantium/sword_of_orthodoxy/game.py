@@ -18,6 +18,7 @@ from byzantium.core.errors import UnknownOptionError
 from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec, Result
 from byzantium.core.procedure import replace
 from byzantium.core.registry import register_game
+from byzantium.sword_of_orthodoxy import render as text_view
 from byzantium.sword_of_orthodoxy.components import (
     DATA_FILES,
     Components,
@@ -153,6 +154,15 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
             case Decline():
                 return f"decline{prompt}"
         raise AssertionError(action)  # pragma: no cover
+
+    def describe_choice(self, state: SooState, action: SooAction) -> str:
+        """An action in words for a person: names and prices (see
+        :func:`byzantium.sword_of_orthodoxy.render.describe_action`)."""
+        return text_view.describe_action(self, state, action)
+
+    def describe_decision(self, state: SooState) -> str:
+        """The question in words (see :func:`.render.describe_decision`)."""
+        return text_view.describe_decision(self, state)
 
     def result(self, state: SooState) -> Result:
         """A Defeat (level ``"defeat"``, with its cause), or a victory measured by 12.3.
