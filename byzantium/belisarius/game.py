@@ -218,15 +218,19 @@ class Belisarius(Game[BelState, BelAction]):
         """A compact text view of the state (see :mod:`byzantium.belisarius.render`)."""
         return render_state(self, state, player)
 
-    def describe_choice(self, state: BelState, action: BelAction) -> str:
+    def describe_choice(self, state: BelState, action: BelAction, viewer: int | None = None) -> str:
         """An action in words for a person: names, hexes with their terrain and Region,
         costs (see :func:`byzantium.belisarius.render.describe_action`)."""
-        return text_view.describe_action(self, state, action)
+        return text_view.describe_action(self, state, action, viewer)
 
     def describe_decision(self, state: BelState) -> str:
         """The question in words, with the odds before standing or withdrawing (see
         :func:`byzantium.belisarius.render.describe_decision`)."""
         return text_view.describe_decision(self, state)
+
+    def describe_event(self, event: Event) -> str:
+        """The event with counters by name (see :func:`.render.describe_event`)."""
+        return text_view.describe_event(self, event)
 
     def look(self, state: BelState, player: int | None, request: str) -> str | None:
         """``map [HEX]``, ``stack HEX``, ``stacks`` (see :func:`.render.look`)."""

@@ -30,6 +30,7 @@ from byzantium.belisarius.combat import (
 from byzantium.belisarius.components import (
     CombatResult,
     CombatTable,
+    OddsColumn,
     SolidusItem,
     UnitKind,
     crt_cost,
@@ -66,6 +67,7 @@ from byzantium.belisarius.state import (
 )
 from byzantium.belisarius.taxation import RAISE, TAX
 from byzantium.belisarius.world import controller, region_chart
+from byzantium.core.game import Event
 
 if TYPE_CHECKING:
     from byzantium.belisarius.game import Belisarius
@@ -73,8 +75,10 @@ if TYPE_CHECKING:
 __all__ = [
     "LOOKS",
     "battle_odds",
+    "combat_odds",
     "describe_action",
     "describe_decision",
+    "describe_event",
     "hex_map",
     "look",
     "own_stacks",
@@ -343,6 +347,20 @@ def _translate(cat: Catalog, text: str) -> str:
     return _HEX_NUMBER.sub(hex_number, _COUNTER_ID.sub(word, text))
 
 
+def describe_event(game: Belisarius, event: Event) -> str:
+    """An event with the counters and Stratagem markers in it by name."""
+    cat = game.catalog
+    stratagems = {s.id: s.name for s in cat.components.stratagems}
+
+    def word(match: re.Match[str]) -> str:
+        token = match.group(0)
+        if token in cat.counter_index:
+            return unit_name(cat, cat.counter_index[token]).split(" (")[0]
+        return stratagems.get(token, token) if "-" in token else token
+
+    return f"[{event.rule}] {_COUNTER_ID.sub(word, event.text)}"
+
+
 def _force_line(cat: Catalog, state: BelState, units: tuple[int, ...]) -> str:
     shown = [unit_name(cat, u) for u in units[:6]]
     more = f" and {len(units) - 6} more" if len(units) > 6 else ""
@@ -366,9 +384,16 @@ def _select_text(game: Belisarius, state: BelState, item: str) -> str:
     if word == "attack" and rest.isdigit():
         where = int(rest)
         units = state.units.at(where)
+        task = state.pending.task if state.pending is not None else None
+        chances = ""
+        if isinstance(task, OperationsPhase) and task.force and not is_naval(cat, task.force):
+            a_str, a_mult, d_str, d_mult, _, column = combat_odds(
+                cat, state, task.force, task.where, where
+            )
+            chances = f"; odds {column.value}: {a_str} (x{a_mult}) against {d_str} (x{d_mult})"
         return (
             f"Attack {place_name(cat, where)}: {len(units)} counters "
-            f"({_force_line(cat, state, units)})"
+            f"({_force_line(cat, state, units)}){chances}"
         )
     if word in ("drop", "join", "lose") and rest in cat.counter_index:
         verb = {"drop": "Leave behind", "join": "Take along", "lose": "Eliminate"}[word]
@@ -385,7 +410,9 @@ def _select_text(game: Belisarius, state: BelState, item: str) -> str:
         cost = recruit_cost(cat, kind)
         price = f" (cost {cost} Solidus)" if cost is not None else ""
         name = cat.unit_types[kind].name
-        return f"Recruit a {nations.get(nation, nation)} {name} Mercenary{price}"
+        people = nations.get(nation, nation)
+        label = name if name.startswith(people) else f"{people} {name}"
+        return f"Recruit a Mercenary {label}{price}"
     if item == BUY:
         cost = cat.components.solidus_points(SolidusItem.BUY_STRATAGEM)
         return f"Buy a Stratagem marker (cost {cost} Solidus)"
@@ -398,11 +425,19 @@ def _select_text(game: Belisarius, state: BelState, item: str) -> str:
         where = int(item[len(WORKS) :])
         return f"Build Public Works at {place_name(cat, where)} (cost {cost} Solidus)"
     if item.startswith(RAISE):
-        return f"Raise taxes in {item[len(RAISE) :]}"
+        return (
+            f"Raise taxes in {item[len(RAISE) :]} (a die on the Raising Taxes Table for its"
+            " occupied Cities)"
+        )
     if item.startswith(TAX):
         return f"Collect taxes in the Neutral Region {item[len(TAX) :]}"
     if word == "region" and rule == "9.1":
-        return f"Attempt Diplomacy on {rest}"
+        index = cat.region_index.get(rest)
+        if index is None:
+            return f"Attempt Diplomacy on {rest}"
+        region = cat.regions[index]
+        control = _CONTROL[state.control[index]]
+        return f"Attempt Diplomacy on {rest} ({control}, levy {region.levy})"
     if item == "stand":
         return "Stand and fight"
     if item == "withdraw":
@@ -468,14 +503,23 @@ def _step_cost(
     return next((cost for at, cost in steps if at == where), None)
 
 
-def describe_action(game: Belisarius, state: BelState, action: BelAction) -> str:
+def describe_action(
+    game: Belisarius, state: BelState, action: BelAction, viewer: int | None = None
+) -> str:
     """An action in words for the person choosing it: names for counters, hexes with
     their terrain, City and Region, and the costs the rules set (not the question: see
     :func:`describe_decision`). Decisions not known here read as their item, with any
-    ids in it turned into names."""
+    ids in it turned into names.
+
+    For a ``viewer`` who is not the chooser, a ``Done`` reads ``done``: what it
+    declines would tell which question was asked, and a player is asked some only
+    when he holds a Stratagem marker (22.1)."""
     cat = game.catalog
     request = state.pending
     rule = request.rule if request is not None else ""
+    secret = viewer is not None and request is not None and viewer != request.player
+    if secret and isinstance(action, Done):
+        return "done"
     match action:
         case Roll(dice):
             return f"roll {' '.join(map(str, dice))}"
@@ -512,6 +556,26 @@ def describe_decision(game: Belisarius, state: BelState) -> str:
     return "\n".join(lines)
 
 
+def combat_odds(
+    cat: Catalog, state: BelState, attackers: tuple[int, ...], origin: int, target: int
+) -> tuple[int, int, int, int, int, OddsColumn]:
+    """Strengths and multipliers of both sides, the defender's terrain multiplier and
+    the CRT column of an attack from ``origin`` on ``target``, before any Military
+    Advantage (17.71-17.74)."""
+    defenders = tuple(state.units.at(target))
+    a_mult = force_multiplier(min(2, leader_stars(cat, attackers)), 1, False, constantinople=False)
+    factor, capital = terrain_factor(cat, state, origin, target)
+    d_mult = force_multiplier(
+        min(2, leader_stars(cat, defenders)),
+        1 if capital else factor,
+        False,
+        constantinople=capital,
+    )
+    a_str = combat_strength(cat, attackers, a_mult)
+    d_str = combat_strength(cat, defenders, d_mult)
+    return a_str, a_mult, d_str, d_mult, 3 if capital else factor, odds(a_str, d_str)
+
+
 def battle_odds(game: Belisarius, state: BelState, battle: Battle) -> list[str]:
     """The odds of a combat about to be fought, as lines for a terminal (17.51, 17.7,
     17.74): strengths, multipliers, the CRT column and the die's results on each table
@@ -521,17 +585,9 @@ def battle_odds(game: Belisarius, state: BelState, battle: Battle) -> list[str]:
     defenders = tuple(state.units.at(battle.target))
     if not attackers or not defenders:
         return []
-    a_mult = force_multiplier(min(2, leader_stars(cat, attackers)), 1, False, constantinople=False)
-    factor, capital = terrain_factor(cat, state, battle.origin, battle.target)
-    d_mult = force_multiplier(
-        min(2, leader_stars(cat, defenders)),
-        1 if capital else factor,
-        False,
-        constantinople=capital,
+    a_str, a_mult, d_str, d_mult, terrain, column = combat_odds(
+        cat, state, attackers, battle.origin, battle.target
     )
-    a_str = combat_strength(cat, attackers, a_mult)
-    d_str = combat_strength(cat, defenders, d_mult)
-    column = odds(a_str, d_str)
     a_ops = max(cat.counters[u].operations for u in attackers)
     d_ops = max(cat.counters[u].operations for u in defenders)
     escape = Fraction(
@@ -541,8 +597,7 @@ def battle_odds(game: Belisarius, state: BelState, battle: Battle) -> list[str]:
     lines = [
         f"  attacker: {len(attackers)} counters from {place_name(cat, battle.origin)}, "
         f"strength {a_str} (x{a_mult})",
-        f"  defender: {len(defenders)} counters, strength {d_str} (x{d_mult}, terrain x"
-        f"{3 if capital else factor})",
+        f"  defender: {len(defenders)} counters, strength {d_str} (x{d_mult}, terrain x{terrain})",
         f"  odds column {column.value} (before any Military Advantage, 17.74)",
     ]
     codes: dict[str, CombatResult] = {}
@@ -627,10 +682,8 @@ def hex_map(game: Belisarius, state: BelState, center: int, radius: int = 2) -> 
     lines = ["".join(cells).rstrip() for cells in grid]
     while lines and not lines[-1]:
         lines.pop()
-    lines.append(
-        'Legend: . clear  ^ rough  " marsh  : desert  ~ sea  * City  @ capital;'
-        " E/B/N: counters of the Empire, the Barbarian, Neutrals"
-    )
+    lines.append('Legend: . clear  ^ rough  " marsh  : desert  ~ sea  * City  @ capital City')
+    lines.append("        E3, B2, N1: counters of the Empire, the Barbarian, Neutrals")
     return "\n".join(["Map around " + place_name(cat, center) + ":", *lines, *listed])
 
 

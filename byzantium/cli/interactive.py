@@ -270,15 +270,16 @@ class Session(Generic[S, A]):
         if shown is None:
             text = "(hidden)"
         else:
-            text = game.describe_choice(before, shown)
             secret = self._hiding() and actor != CHANCE and actor not in self.seats
+            viewer = next(iter(self.seats)) if secret else None
+            text = game.describe_choice(before, shown, viewer)
             question = "" if secret else _first_line(game.describe_decision(before))
             if question:
                 # The other player's question may quote his secrets (his treasury, say).
                 text = f"{text} ({question})"
         out.write(f"{len(self.actions) + 1:>5}  {who}: {text}\n")
         for event in events:
-            out.write(f"       {event}\n")
+            out.write(f"       {game.describe_event(event)}\n")
 
     def _hiding(self) -> bool:
         """Whether the person holds one seat of several, so that others' secrets stay hidden."""

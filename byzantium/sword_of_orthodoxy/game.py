@@ -155,9 +155,10 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
                 return f"decline{prompt}"
         raise AssertionError(action)  # pragma: no cover
 
-    def describe_choice(self, state: SooState, action: SooAction) -> str:
+    def describe_choice(self, state: SooState, action: SooAction, viewer: int | None = None) -> str:
         """An action in words for a person: names and prices (see
         :func:`byzantium.sword_of_orthodoxy.render.describe_action`)."""
+        del viewer  # solitaire: nothing to hide
         return text_view.describe_action(self, state, action)
 
     def describe_decision(self, state: SooState) -> str:
