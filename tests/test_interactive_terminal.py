@@ -124,6 +124,7 @@ def test_sword_of_orthodoxy_menus_name_tiles_and_spaces_with_prices() -> None:
 def test_sword_of_orthodoxy_session_shows_the_treasury_and_named_items() -> None:
     status, text = _session("sword-of-orthodoxy", "1\n" * 3, "--seed", "1")
     assert status == 0
+    assert "Your decision [" in text and "\n> " in text  # solitaire: no player's name
     assert "[treasury " in text
     assert "select " not in text
 

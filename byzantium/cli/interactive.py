@@ -405,13 +405,13 @@ class Session(Generic[S, A]):
         self._show_view()
         rule = self.game.decision_rule(state)
         where = f" [{rule}]" if rule else ""
-        out.write(
-            f"{game.player_name(actor)} to decide{where}{': ' if question else ''}{question}\n"
-        )
+        who = game.player_name(actor)
+        asks = "Your decision" if game.NUM_PLAYERS == 1 else f"{who} to decide"
+        out.write(f"{asks}{where}{': ' if question else ''}{question}\n")
         menu = Menu([game.describe_choice(state, a) for a in actions])
         menu.show(out)
         while True:
-            line = self._read(f"{game.player_name(actor)}> ")
+            line = self._read(f"{who if game.NUM_PLAYERS > 1 else ''}> ")
             try:
                 if self._command(line, actor):
                     continue

@@ -133,7 +133,7 @@ def _boxes(ctx: Context, state: SooState) -> list[str]:
             continue
         tiles = tiles_on(ctx, state, space.id)
         if tiles:
-            lines.append(f"{space.id}: {_names(ctx, state, tiles)}")
+            lines.append(f"{space.name}: {_names(ctx, state, tiles)}")
     if len(lines) > _MAX_BOXES:
         rest = len(lines) - _MAX_BOXES + 1
         lines = [*lines[: _MAX_BOXES - 1], f"... and {rest} more boxes"]
