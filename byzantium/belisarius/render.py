@@ -31,6 +31,7 @@ from byzantium.belisarius.components import (
     CombatResult,
     CombatTable,
     OddsColumn,
+    Operation,
     SolidusItem,
     UnitKind,
     crt_cost,
@@ -40,13 +41,14 @@ from byzantium.belisarius.diplomacy import HIDDEN
 from byzantium.belisarius.engine import Context
 from byzantium.belisarius.hexmap import Terrain, column_of, row_of
 from byzantium.belisarius.levy import GAIN_LEADER, REMOVE_LEADER
-from byzantium.belisarius.naval import EMBARK, FLEET, is_naval
+from byzantium.belisarius.naval import DEBARK, EMBARK, FLEET, is_naval
 from byzantium.belisarius.negotiations import promise_text
 from byzantium.belisarius.observation import BelObservation, PendingView, observe
 from byzantium.belisarius.operations import PLAY_FORCED_MARCH, OperationsPhase, land_steps
 from byzantium.belisarius.recruiting import BUY, RECRUIT, UNPILLAGE, WORKS, recruit_cost
 from byzantium.belisarius.scenarios import Control
 from byzantium.belisarius.sequence import CAPITULATE
+from byzantium.belisarius.special import COLONIZE, PILLAGE
 from byzantium.belisarius.state import (
     AVAILABLE,
     BARBARIAN,
@@ -454,6 +456,18 @@ def _select_text(game: Belisarius, state: BelState, item: str) -> str:
     if item in cat.counter_index and rule in _COUNTER_VERB:
         unit = cat.counter_index[item]
         return f"{_COUNTER_VERB[rule]} {unit_name(cat, unit, factors=True)}"
+    if item == PILLAGE:
+        points = cat.components.operation_cost(Operation.PILLAGE)
+        return f"Pillage the hex the force is in (costs {points} Operations Points)"
+    if item == COLONIZE:
+        cost = cat.components.solidus_points(SolidusItem.COLONIZATION)
+        points = cat.components.operation_cost(Operation.COLONIZATION)
+        return (
+            f"Try to found a Colony where the force is (costs {points} Operations Points"
+            f" and {cost} Solidus)"
+        )
+    if item == DEBARK:
+        return "Debark every passenger here"
     if item == CAPITULATE:
         return "Capitulate (the game ends, your opponent wins)"
     if item in cat.stratagem_index:
