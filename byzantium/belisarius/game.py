@@ -15,6 +15,7 @@ from typing import ClassVar
 
 import attrs
 
+from byzantium.belisarius import render as text_view
 from byzantium.belisarius.components import Components, load_components
 from byzantium.belisarius.engine import Context, run_task, settle
 from byzantium.belisarius.events import event_task
@@ -219,6 +220,27 @@ class Belisarius(Game[BelState, BelAction]):
     def render(self, state: BelState, player: int | None = None) -> str:
         """A compact text view of the state (see :mod:`byzantium.belisarius.render`)."""
         return render_state(self, state, player)
+
+    def describe_choice(self, state: BelState, action: BelAction, viewer: int | None = None) -> str:
+        """An action in words for a person: names, hexes with their terrain and Region,
+        costs (see :func:`byzantium.belisarius.render.describe_action`)."""
+        return text_view.describe_action(self, state, action, viewer)
+
+    def describe_decision(self, state: BelState) -> str:
+        """The question in words, with the odds before standing or withdrawing (see
+        :func:`byzantium.belisarius.render.describe_decision`)."""
+        return text_view.describe_decision(self, state)
+
+    def describe_event(self, event: Event) -> str:
+        """The event with counters by name (see :func:`.render.describe_event`)."""
+        return text_view.describe_event(self, event)
+
+    def look(self, state: BelState, player: int | None, request: str) -> str | None:
+        """``map [HEX]``, ``stack HEX``, ``stacks`` (see :func:`.render.look`)."""
+        return text_view.look(self, state, player, request)
+
+    def look_help(self) -> tuple[tuple[str, str], ...]:
+        return text_view.LOOKS
 
     def visible_action(self, state: BelState, action: BelAction, player: int) -> BelAction | None:
         """The action as ``player`` may see it: the other's markers masked (22.1; see

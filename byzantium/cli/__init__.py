@@ -3,7 +3,10 @@
 ``byzantium games``
     the games that can be played and the rule books that are indexed;
 ``byzantium play GAME``
-    play a whole game with built-in policies and print its chronicle;
+    play a whole game with built-in policies and print its chronicle (with
+    ``--interactive``, a person takes seats in the terminal);
+``byzantium resume RECORD``
+    go on with a game saved during interactive play;
 ``byzantium simulate GAME --games N``
     many games, in parallel processes, and a designer's summary of them;
 ``byzantium verify RECORD``

@@ -1,43 +1,55 @@
 """``byzantium play GAME --interactive``: a person takes one or more seats in the terminal.
 
 At each of the person's decisions the session shows the state as that player may see
-it (:meth:`~byzantium.core.game.Game.render`), the rule that asks for the decision,
-and the legal actions, numbered. The person answers with a number or a command:
+it (:meth:`~byzantium.core.game.Game.render`), the rule that asks for the decision and
+the question in words (:meth:`~byzantium.core.game.Game.describe_decision`), and the
+legal actions, numbered, each with names rather than ids and what it costs and does
+(:meth:`~byzantium.core.game.Game.describe_choice`). The person answers with a number
+or a command:
 
 ``undo``
     back to the person's previous decision (a history of states is kept);
 ``save FILE``
-    write the game record so far (it replays to the current state);
+    write the game record so far (it replays to the current state, and
+    ``byzantium resume FILE`` plays on from it);
 ``view``
     show the state again;
+``n``, ``p``, ``all``, ``/TEXT``
+    turn the pages of a long menu, show it whole, or keep the items containing TEXT
+    (``/`` alone shows them all again); numbers keep their meaning;
 ``help``
-    list the commands;
+    list the commands, with the game's own ways to look at the state
+    (:meth:`~byzantium.core.game.Game.look`: ``map 5725``, ``stack 5725`` in Belisarius);
 ``quit``
     end the session (end of input does the same).
 
-Seats the person does not take are played by a policy. Chance nodes are sampled
-from the seed, or with ``--dice manual`` the person types every roll and draw: the
-number of an outcome, or its text (``3 5`` for two dice, a tile's name for a draw).
-Text is tried first, so for a single die ``4`` means the face 4. Dice and policy
-choices at a step are drawn from a stream seeded by the seed and the step number, so
-undoing and playing again meets the same dice at the same step.
+Ctrl-C asks whether to leave and offers to save the game first. Seats the person
+does not take are played by a policy (the command line picks the game's ``sensible``
+player when it has one). Chance nodes are sampled from the seed, or with ``--dice
+manual`` the person types every roll and draw: the number of an outcome, or its text
+(``3 5`` for two dice, a tile's name for a draw). Text is tried first, so for a
+single die ``4`` means the face 4. Dice and policy choices at a step are drawn from a
+stream seeded by the seed and the step number, so undoing and playing again meets the
+same dice at the same step, and a resumed game goes on as the saved one would have.
 
-Bad input is answered with a short message and asked again; it never stops the
-session.
+Bad input is answered with one short line and asked again; it never stops the session.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
+import sys
 from collections.abc import Collection, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Generic, TextIO, TypeVar, cast
 
 from byzantium.cli.common import print_result
+from byzantium.cli.terminal import Menu, menu_number, normal, write_numbered
 from byzantium.core.drivers import Policy, sample
 from byzantium.core.game import CHANCE, TERMINAL, Event, Game
-from byzantium.core.records import GameRecord, dumps_record
+from byzantium.core.records import GameRecord, dumps_record, replay
 
 __all__ = ["HELP", "Session", "run_interactive"]
 
@@ -48,48 +60,40 @@ HELP = """\
 Commands:
   N          choose the action (or chance outcome) numbered N
   TEXT       at a chance node with --dice manual: the outcome's text, e.g. '3 5'
+  /TEXT      show only the menu items that contain TEXT ('/' shows them all)
+  n, p, all  next or previous page of a long menu, or the whole menu
   undo       go back to your previous decision
-  save FILE  write the game record so far to FILE
+  save FILE  write the game record so far to FILE ('byzantium resume FILE' goes on)
   view       show the state again
   help       this list
-  quit       end the session (end of input does the same)
+  quit       end the session (end of input does the same; Ctrl-C asks first)
 """
-
-#: Lists longer than this are laid out in columns when their items are short.
-_LONG_LIST = 12
-#: Items at most this long go in columns, four to a line.
-_SHORT_ITEM = 28
-_PER_LINE = 4
-
-
-def _decision_prompt(state: object) -> str:
-    pending = getattr(state, "pending", None)
-    prompt = getattr(pending, "prompt", "")
-    return prompt if isinstance(prompt, str) else ""
-
-
-def _strip_prompt(text: str, prompt: str) -> str:
-    suffix = f" ({prompt})"
-    return text[: -len(suffix)] if prompt and text.endswith(suffix) else text
 
 
 def _probability(p: Fraction) -> str:
     return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
 
 
-def _normal(text: str) -> str:
-    return " ".join(text.lower().replace(",", " ").split())
+def _first_line(text: str) -> str:
+    return text.split("\n", 1)[0]
 
 
 class _Quit(Exception):
     """The person ended the session."""
 
 
+class _Undone(Exception):
+    """The history went back: the current question no longer stands."""
+
+
 class Session(Generic[S, A]):
     """An interactive game: the history of states and actions, and the I/O streams.
 
     ``seats`` are the players the person takes; the others are played by
-    ``policy``. With ``manual_dice`` the person answers chance nodes too.
+    ``policy`` (named ``policy_name`` in messages). With ``manual_dice`` the person
+    answers chance nodes too. A ``start`` record is replayed first, so that the game
+    goes on from where it was saved; ``record_path`` is where the command line writes
+    the record at the end (the Ctrl-C save offer mentions it).
     """
 
     def __init__(
@@ -103,21 +107,41 @@ class Session(Generic[S, A]):
         inp: TextIO,
         out: TextIO,
         max_steps: int = 1_000_000,
+        policy_name: str = "",
+        start: GameRecord[A] | None = None,
+        record_path: Path | None = None,
     ) -> None:
         self.game = game
         self.seats = frozenset(seats)
         self.policy = policy
+        self.policy_name = policy_name
         self.manual_dice = manual_dice
         self.seed = seed
         self.inp = inp
         self.out = out
         self.max_steps = max_steps
+        self.record_path = record_path
         #: ``states[i]`` is the state before step ``i``; the last one is the current state.
         self.states: list[S] = [game.initial_state()]
         self.actors: list[int] = []
         self.actions: list[A] = []
         self.digests: list[str] = []
         self._heading = ""
+        self._saved_at = -1
+        if start is not None:
+            self._replay(start)
+        self._line_editing = _line_editing(inp, out)
+
+    def _replay(self, record: GameRecord[A]) -> None:
+        """Take over the history of a saved game (checked step by step first)."""
+        replay(self.game, record)
+        for actor, action in zip(record.actors, record.actions, strict=True):
+            after = self.game.apply(self.state, action)
+            self.states.append(after)
+            self.actors.append(actor)
+            self.actions.append(action)
+            self.digests.append(self.game.state_digest(after))
+        self._saved_at = len(self.actions)
 
     # -- the record ---------------------------------------------------------------
 
@@ -146,9 +170,53 @@ class Session(Generic[S, A]):
         """Play until the person quits or the input ends."""
         try:
             while True:
-                self._turn()
+                try:
+                    self._turn()
+                except KeyboardInterrupt:
+                    self._interrupted()
         except _Quit:
             self.out.write("Session ended.\n")
+
+    def _interrupted(self) -> None:
+        """Ctrl-C: leave (after offering to save) or go on."""
+        self._tidy()
+        self.out.write("\n")
+        try:
+            answer = self._raw_read("Leave the game? [y/N] ")
+        except (KeyboardInterrupt, EOFError):
+            answer = "y"
+        if not answer.strip().lower().startswith("y"):
+            self.out.write("Going on.\n")
+            return
+        self._offer_save()
+        raise _Quit
+
+    def _offer_save(self) -> None:
+        """Ask for a file to save the game in, unless it is saved or will be."""
+        if self.record_path is not None:
+            self.out.write(f"The record will be written to {self.record_path}.\n")
+            return
+        if self._saved_at == len(self.actions) or not self.actions:
+            return
+        while True:
+            try:
+                name = self._raw_read("Save the game first? File name (Enter: no): ").strip()
+            except (KeyboardInterrupt, EOFError):
+                self.out.write("\nNot saved.\n")
+                return
+            if not name:
+                self.out.write("Not saved.\n")
+                return
+            if self._save(name):
+                return
+
+    def _tidy(self) -> None:
+        """Make the history consistent after an interruption in the middle of a step."""
+        steps = min(len(self.states) - 1, len(self.actors), len(self.actions), len(self.digests))
+        del self.states[steps + 1 :]
+        del self.actors[steps:]
+        del self.actions[steps:]
+        del self.digests[steps:]
 
     def _turn(self) -> None:
         game, state = self.game, self.state
@@ -180,11 +248,12 @@ class Session(Generic[S, A]):
     def _apply(self, actor: int, action: A) -> None:
         game, before = self.game, self.state
         step = game.step(before, action)
+        digest = game.state_digest(step.state)
         self._chronicle(before, actor, action, step.events)
         self.states.append(step.state)
         self.actors.append(actor)
         self.actions.append(action)
-        self.digests.append(game.state_digest(step.state))
+        self.digests.append(digest)
 
     def _chronicle(self, before: S, actor: int, action: A, events: Sequence[Event]) -> None:
         game, out = self.game, self.out
@@ -198,13 +267,19 @@ class Session(Generic[S, A]):
             out.write(f"\n{title}\n")
         who = "chance" if actor == CHANCE else game.player_name(actor)
         shown = self._visible(before, actor, action)
-        text = "(hidden)" if shown is None else game.describe_action(before, shown)
-        if self._hiding() and actor != CHANCE and actor not in self.seats:
-            # The other player's prompt may quote his secrets (his treasury, say).
-            text = _strip_prompt(text, _decision_prompt(before))
+        if shown is None:
+            text = "(hidden)"
+        else:
+            secret = self._hiding() and actor != CHANCE and actor not in self.seats
+            viewer = next(iter(self.seats)) if secret else None
+            text = game.describe_choice(before, shown, viewer)
+            question = "" if secret else _first_line(game.describe_decision(before))
+            if question:
+                # The other player's question may quote his secrets (his treasury, say).
+                text = f"{text} ({question})"
         out.write(f"{len(self.actions) + 1:>5}  {who}: {text}\n")
         for event in events:
-            out.write(f"       {event}\n")
+            out.write(f"       {game.describe_event(event)}\n")
 
     def _hiding(self) -> bool:
         """Whether the person holds one seat of several, so that others' secrets stay hidden."""
@@ -220,19 +295,31 @@ class Session(Generic[S, A]):
 
     # -- the person's answers ---------------------------------------------------------
 
-    def _read(self, prompt: str) -> str:
+    def _raw_read(self, prompt: str) -> str:
+        """A line from the person; EOFError at the end of the input."""
+        if self._line_editing:
+            return input(prompt)
         self.out.write(prompt)
         self.out.flush()
         line = self.inp.readline()
         if not line:
-            self.out.write("\n(end of input)\n")
-            raise _Quit
+            raise EOFError
         if not self.inp.isatty():
             # Echo scripted answers, so that a transcript reads like a session.
             self.out.write(line if line.endswith("\n") else f"{line}\n")
+        return line
+
+    def _read(self, prompt: str) -> str:
+        try:
+            line = self._raw_read(prompt)
+        except EOFError:
+            self.out.write("\n(end of input)\n")
+            if self._line_editing:
+                self._offer_save()
+            raise _Quit from None
         return line.strip()
 
-    def _command(self, line: str) -> bool:
+    def _command(self, line: str, actor: int | None = None) -> bool:
         """Carry out a command; False when the line is not one."""
         word, _, rest = line.partition(" ")
         word = word.lower()
@@ -240,6 +327,11 @@ class Session(Generic[S, A]):
             raise _Quit
         if word in ("help", "?", "h"):
             self.out.write(HELP)
+            looks = self.game.look_help()
+            if looks:
+                width = max(len(usage) for usage, _ in looks)
+                for usage, what in looks:
+                    self.out.write(f"  {usage.ljust(width)}  {what}\n")
             return True
         if word in ("view", "show"):
             self._show_view()
@@ -250,6 +342,11 @@ class Session(Generic[S, A]):
         if word == "save":
             self._save(rest.strip())
             return True
+        if line and actor is not None:
+            answer = self.game.look(self.state, self._viewer(actor), line)
+            if answer is not None:
+                self.out.write(answer.rstrip("\n") + "\n")
+                return True
         return False
 
     def _undo(self) -> None:
@@ -266,16 +363,18 @@ class Session(Generic[S, A]):
         self.out.write(f"Undone: back before step {back + 1}.\n")
         raise _Undone
 
-    def _save(self, name: str) -> None:
+    def _save(self, name: str) -> bool:
         if not name:
             self.out.write("Say where: save FILE\n")
-            return
+            return False
         try:
             Path(name).write_text(dumps_record(self.game, self.record(), indent=1), "utf-8")
-        except OSError as exc:
+        except (OSError, ValueError) as exc:
             self.out.write(f"Could not save: {exc}\n")
-            return
+            return False
+        self._saved_at = len(self.actions)
         self.out.write(f"Record of {len(self.actions)} steps written to {name}\n")
+        return True
 
     def _viewer(self, actor: int) -> int | None:
         if actor in self.seats:
@@ -288,52 +387,72 @@ class Session(Generic[S, A]):
         actor = self.game.current_player(self.state)
         self.out.write(f"\n{self.game.render(self.state, self._viewer(actor))}\n")
 
+    def _unknown(self, line: str, size: int) -> None:
+        if not line:
+            self.out.write(f"Type a number from 1 to {size}, or 'help'.\n")
+        elif line.lstrip("-+").isdigit():
+            self.out.write(f"No such item. Type a number from 1 to {size}, or 'help'.\n")
+        else:
+            shown = line if len(line) <= 20 else f"{line[:20]}..."
+            self.out.write(
+                f"Unknown command '{shown}'. Type a number from 1 to {size}, or 'help'.\n"
+            )
+
     def _ask_decision(self, actor: int) -> None:
         game, state, out = self.game, self.state, self.out
         actions = game.legal_actions(state)
-        prompt = _decision_prompt(state)
+        question = game.describe_decision(state)
         self._show_view()
         rule = self.game.decision_rule(state)
         where = f" [{rule}]" if rule else ""
-        out.write(f"{game.player_name(actor)} to decide{where}{': ' if prompt else ''}{prompt}\n")
-        texts = [_strip_prompt(game.describe_action(state, a), prompt) for a in actions]
-        _write_numbered(out, [f"{i:>3}. {t}" for i, t in enumerate(texts, 1)])
+        who = game.player_name(actor)
+        asks = "Your decision" if game.NUM_PLAYERS == 1 else f"{who} to decide"
+        out.write(f"{asks}{where}{': ' if question else ''}{question}\n")
+        menu = Menu([game.describe_choice(state, a) for a in actions])
+        menu.show(out)
         while True:
-            line = self._read(f"{game.player_name(actor)}> ")
+            line = self._read(f"{who if game.NUM_PLAYERS > 1 else ''}> ")
             try:
-                if self._command(line):
+                if self._command(line, actor):
                     continue
             except _Undone:
                 return
-            chosen = _pick_number(line, actions)
-            if chosen is None:
-                out.write(f"Type a number from 1 to {len(actions)}, or 'help'.\n")
+            if menu.command(line):
+                menu.show(out)
                 continue
-            self._apply(actor, chosen)
+            number = menu_number(line, len(actions))
+            if number is None:
+                self._unknown(line, len(actions))
+                continue
+            self._apply(actor, actions[number - 1])
             return
 
     def _ask_chance(self) -> None:
         game, state, out = self.game, self.state, self.out
         outcomes = game.chance_outcomes(state)
-        prompt = _decision_prompt(state)
+        question = game.describe_decision(state)
         rule = self.game.decision_rule(state)
         where = f" [{rule}]" if rule else ""
-        out.write(f"Chance{where}{': ' if prompt else ''}{prompt}\n")
-        texts = [_outcome_text(game, state, action, prompt) for action, _ in outcomes]
-        cells = [
-            f"{i:>3}. {text} ({_probability(p)})"
-            for i, (text, (_, p)) in enumerate(zip(texts, outcomes, strict=True), 1)
-        ]
-        _write_numbered(out, cells)
+        out.write(f"Chance{where}{': ' if question else ''}{question}\n")
+        texts = [game.describe_choice(state, action) for action, _ in outcomes]
+        pairs = zip(texts, outcomes, strict=True)
+        menu = Menu([f"{text} ({_probability(p)})" for text, (_, p) in pairs])
+        menu.show(out)
         while True:
             line = self._read("chance> ")
             try:
-                if self._command(line):
+                if self._command(line, CHANCE):
                     continue
             except _Undone:
                 return
+            if line.startswith("/") and menu.command(line):
+                menu.show(out)
+                continue
             chosen = _pick_outcome(line, [a for a, _ in outcomes], texts)
             if chosen is None:
+                if menu.command(line):
+                    menu.show(out)
+                    continue
                 out.write(
                     f"Type an outcome: its number (1 to {len(outcomes)}) or its text; or 'help'.\n"
                 )
@@ -356,37 +475,39 @@ class Session(Generic[S, A]):
             out.write("The game is over: 'undo', 'save FILE' or 'quit'.\n")
 
 
-class _Undone(Exception):
-    """The history went back: the current question no longer stands."""
+def _line_editing(inp: TextIO, out: TextIO) -> bool:
+    """Whether answers are read with :func:`input`, with line editing and a history
+    (readline, where Python has it), rather than from ``inp`` as it is."""
+    if inp is not sys.stdin or out is not sys.stdout:
+        return False
+    try:
+        if not (inp.isatty() and out.isatty()):
+            return False
+    except ValueError:  # pragma: no cover - a closed stream
+        return False
+    with contextlib.suppress(ImportError):  # Windows has no readline
+        import readline  # noqa: F401, PLC0415 - only for its side effect on input()
+    return True
 
 
 def _write_numbered(out: TextIO, cells: Sequence[str]) -> None:
     """Numbered items, one a line, or in columns when there are many short ones."""
-    width = max((len(c) for c in cells), default=0)
-    per_line = _PER_LINE if len(cells) > _LONG_LIST and width <= _SHORT_ITEM else 1
-    for start in range(0, len(cells), per_line):
-        row = cells[start : start + per_line]
-        out.write("  " + "  ".join(c.ljust(width) for c in row).rstrip() + "\n")
+    write_numbered(out, cells)
 
 
 def _pick_number(line: str, actions: Sequence[A]) -> A | None:
-    if line.isdigit() and 1 <= int(line) <= len(actions):
-        return actions[int(line) - 1]
-    return None
-
-
-def _outcome_text(game: Game[S, A], state: S, action: A, prompt: str) -> str:
-    return _strip_prompt(game.describe_action(state, action), prompt)
+    number = menu_number(line, len(actions))
+    return None if number is None else actions[number - 1]
 
 
 def _pick_outcome(line: str, outcomes: Sequence[A], texts: Sequence[str]) -> A | None:
     """An outcome by its text (with or without its first word: ``roll 3 5`` or ``3 5``)
     or, failing that, by its number."""
-    wanted = _normal(line)
+    wanted = normal(line)
     if not wanted:
         return None
     for action, text in zip(outcomes, texts, strict=True):
-        full = _normal(text)
+        full = normal(text)
         short = full.partition(" ")[2]
         if wanted in (full, short):
             return action
@@ -403,15 +524,23 @@ def run_interactive(
     inp: TextIO,
     out: TextIO,
     max_steps: int = 1_000_000,
+    policy_name: str = "",
+    start: GameRecord[A] | None = None,
+    record_path: Path | None = None,
 ) -> Session[S, A]:
     """Run an interactive session reading the person's answers from ``inp``.
 
     Returns the session (its history and :meth:`Session.record`) once the person
-    quits or the input ends.
+    quits or the input ends. With ``start`` the session first replays that record
+    and goes on from its last state.
     """
-    names = ", ".join(game.player_name(p) for p in sorted(seats))
+    names = ", ".join(game.player_name(p) for p in sorted(seats)) or "no seat"
     dice = "you type every roll and draw" if manual_dice else f"dice from seed {seed}"
     out.write(f"{game.TITLE}: you play {names}; {dice}. Type 'help' for the commands.\n")
+    others = [game.player_name(p) for p in range(game.NUM_PLAYERS) if p not in seats]
+    if others:
+        how = f"the built-in policy '{policy_name}'" if policy_name else "a policy"
+        out.write(f"{', '.join(others)}: played by {how}.\n")
     session = Session(
         game,
         seats=seats,
@@ -421,6 +550,11 @@ def run_interactive(
         inp=inp,
         out=out,
         max_steps=max_steps,
+        policy_name=policy_name,
+        start=start,
+        record_path=record_path,
     )
+    if start is not None:
+        out.write(f"Resumed after {len(session.actions)} steps.\n")
     session.run()
     return session

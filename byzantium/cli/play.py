@@ -2,7 +2,10 @@
 
 With ``--interactive`` a person takes seats (``--seat N``, every seat by default) and
 plays them in the terminal (see :mod:`byzantium.cli.interactive`); the policy plays
-the others, and ``--dice manual`` lets the person type every roll and draw.
+the others (the game's own ``sensible`` player unless ``--policy`` says otherwise), and
+``--dice manual`` lets the person type every roll and draw. ``--resume RECORD.json``
+(or ``byzantium resume RECORD.json``) goes on with a saved game, interactively.
+Without ``--interactive`` the policy (``random`` by default) plays every seat.
 """
 
 from __future__ import annotations
@@ -22,9 +25,9 @@ from byzantium.cli.common import (
 )
 from byzantium.cli.interactive import run_interactive
 from byzantium.core.drivers import play
-from byzantium.core.errors import UnknownOptionError
+from byzantium.core.errors import RecordError, UnknownOptionError
 from byzantium.core.game import Game
-from byzantium.core.records import dumps_record, replay
+from byzantium.core.records import GameRecord, dumps_record, loads_record, replay
 
 __all__ = ["register", "run"]
 
@@ -35,7 +38,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     add_game_options(parser)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--policy", default="random", help="random, first, or one of the game's own policies"
+        "--policy",
+        help="random, first, or one of the game's own policies (default: random; with "
+        "--interactive the game's sensible player, if it has one, plays the other seats)",
     )
     parser.add_argument("--record", type=Path, help="write the game record (JSON) here")
     parser.add_argument("--quiet", action="store_true", help="print only the result")
@@ -55,18 +60,47 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         default="auto",
         help="with --interactive: sample chance from the seed, or type every roll and draw",
     )
+    parser.add_argument(
+        "--resume",
+        type=Path,
+        metavar="RECORD",
+        help="go on with the game saved in RECORD, interactively (game and options from it)",
+    )
     parser.set_defaults(run=run)
+    resume = commands.add_parser("resume", help="go on with a saved game in the terminal")
+    resume.add_argument("record", type=Path, help="the game record (JSON) to go on from")
+    resume.add_argument("--seat", type=int, action="append", default=[], metavar="N")
+    resume.add_argument("--policy", help="the policy of the seats the person does not take")
+    resume.add_argument("--dice", choices=("auto", "manual"), default="auto")
+    resume.add_argument("--record", dest="save", type=Path, help="write the record here at the end")
+    resume.add_argument("--max-steps", type=int, default=1_000_000)
+    resume.set_defaults(run=run_resume)
+
+
+def _default_policy(game: Game[object, object], interactive: bool) -> str:
+    """``random``, or the game's ``sensible`` player for the seats beside a person."""
+    return "sensible" if interactive and "sensible" in game.policies() else "random"
+
+
+def run_resume(args: argparse.Namespace, out: TextIO) -> int:
+    """``byzantium resume RECORD``: the saved game goes on, interactively."""
+    args.resume, args.record = args.record, args.save
+    return _interactive_resumed(args, out)
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Play the game, print the chronicle and the result, write the record if asked."""
     if args.max_steps < 1:
         raise UnknownOptionError(f"--max-steps must be at least 1, not {args.max_steps}")
+    if args.resume is not None:
+        return _interactive_resumed(args, out)
     game = game_from_args(args)
-    policy = policy_named(game, args.policy)
     if args.interactive:
         return _interactive(game, args, out)
-    out.write(f"{game.TITLE}, seed {args.seed}, options {dict(game.options)}\n")
+    name = args.policy or _default_policy(game, False)
+    policy = policy_named(game, name)
+    out.write(f"{game.TITLE}, seed {args.seed}, policy {name} for every seat, ")
+    out.write(f"options {dict(game.options)}\n")
     provisional_note(game, out)
     hook = None if args.quiet else chronicle_hook(game, out)
     record = play(game, policy, seed=args.seed, max_steps=args.max_steps, on_step=hook)
@@ -89,20 +123,42 @@ def _seats(game: Game[object, object], wanted: list[int]) -> frozenset[int]:
     return seats
 
 
-def _interactive(game: Game[object, object], args: argparse.Namespace, out: TextIO) -> int:
+def _interactive_resumed(args: argparse.Namespace, out: TextIO) -> int:
+    """A saved game goes on: its game, options and seed come from the record."""
+    game, record = loads_record(args.resume.read_text(encoding="utf-8"))
+    named = getattr(args, "game", None)
+    if named is not None and named != game.ID:
+        raise RecordError(f"{args.resume} is a record of {game.ID}, not {named}")
+    if record.seed is None:
+        raise RecordError("the record has no seed, so its dice cannot go on")
+    args.seed = record.seed
+    return _interactive(game, args, out, record)
+
+
+def _interactive(
+    game: Game[object, object],
+    args: argparse.Namespace,
+    out: TextIO,
+    start: GameRecord[object] | None = None,
+) -> int:
     """A person plays some seats; the input is ``args.input`` or standard input."""
     seats = _seats(game, args.seat)
+    name = args.policy or _default_policy(game, True)
+    policy = policy_named(game, name)
     inp: TextIO = getattr(args, "input", None) or sys.stdin
     provisional_note(game, out)
     session = run_interactive(
         game,
         seats=seats,
-        policy=policy_named(game, args.policy),
+        policy=policy,
         manual_dice=args.dice == "manual",
         seed=args.seed,
         inp=inp,
         out=out,
         max_steps=args.max_steps,
+        policy_name=name,
+        start=start,
+        record_path=args.record,
     )
     if args.record is not None:
         args.record.write_text(dumps_record(game, session.record(), indent=1), encoding="utf-8")

@@ -464,6 +464,49 @@ class Game(abc.ABC, Generic[S, A]):
         del state
         return repr(action)
 
+    # -- for a person at a terminal or a frontend -----------------------------------------
+
+    def describe_choice(self, state: S, action: A, viewer: int | None = None) -> str:
+        """An action in words for a person choosing it: names rather than ids, and what
+        it costs and does where the game knows (``"Build a Hospital in Zone Α (cost 2
+        Solidus)"``), without repeating the question (:meth:`describe_decision`).
+
+        With a ``viewer`` other than the chooser, the words tell that player nothing
+        the question would (which question was asked may be a secret: a player is only
+        asked whether to play a marker he holds). The default is
+        :meth:`describe_action` less a trailing ``" (question)"``.
+        """
+        del viewer
+        text = self.describe_action(state, action)
+        prompt = getattr(getattr(state, "pending", None), "prompt", "")
+        suffix = f" ({prompt})" if isinstance(prompt, str) and prompt else ""
+        return text[: -len(suffix)] if suffix and text.endswith(suffix) else text
+
+    def describe_decision(self, state: S) -> str:
+        """The question a decision or chance node asks, in words for a person (the
+        pending request's prompt by default, empty if there is none)."""
+        prompt = getattr(getattr(state, "pending", None), "prompt", "")
+        return prompt if isinstance(prompt, str) else ""
+
+    def describe_event(self, event: Event) -> str:
+        """An event as a line for a person (its rule and text by default; games may
+        turn the ids in it into names)."""
+        return str(event)
+
+    def look(self, state: S, player: int | None, request: str) -> str | None:
+        """Answer a person's request to look at part of a state (``"map 5725"``,
+        ``"stack 5725"``), as ``player`` may see it (everything when None).
+
+        Returns None when the game knows no such request; :meth:`look_help` lists the
+        ones it knows (none by default).
+        """
+        del state, player, request
+        return None
+
+    def look_help(self) -> tuple[tuple[str, str], ...]:
+        """The requests :meth:`look` answers, as (usage, what it shows) pairs."""
+        return ()
+
     # -- components ----------------------------------------------------------------
 
     def component_data(self) -> bytes:

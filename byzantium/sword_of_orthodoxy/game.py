@@ -19,6 +19,7 @@ from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec
 from byzantium.core.procedure import replace
 from byzantium.core.provenance import ComponentError
 from byzantium.core.registry import register_game
+from byzantium.sword_of_orthodoxy import render as text_view
 from byzantium.sword_of_orthodoxy.barbarians import ravenna_to_holy_roman_empire
 from byzantium.sword_of_orthodoxy.components import (
     DATA_FILES,
@@ -165,6 +166,16 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
             case Decline():
                 return f"decline{prompt}"
         raise AssertionError(action)  # pragma: no cover
+
+    def describe_choice(self, state: SooState, action: SooAction, viewer: int | None = None) -> str:
+        """An action in words for a person: names and prices (see
+        :func:`byzantium.sword_of_orthodoxy.render.describe_action`)."""
+        del viewer  # solitaire: nothing to hide
+        return text_view.describe_action(self, state, action)
+
+    def describe_decision(self, state: SooState) -> str:
+        """The question in words (see :func:`.render.describe_decision`)."""
+        return text_view.describe_decision(self, state)
 
     def result(self, state: SooState) -> Result:
         """A Defeat (level ``"defeat"``, with its cause), or a victory measured by 12.3.

@@ -9,11 +9,21 @@ The game is solitaire and has no hidden information: ``player`` changes nothing.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from byzantium.sword_of_orthodoxy.components import Path, SpaceKind, TileKind
 from byzantium.sword_of_orthodoxy.engine import Context
-from byzantium.sword_of_orthodoxy.state import RequestKind, SooState
+from byzantium.sword_of_orthodoxy.state import (
+    Decline,
+    Draw,
+    Pay,
+    RequestKind,
+    Roll,
+    Select,
+    SooAction,
+    SooState,
+)
 from byzantium.sword_of_orthodoxy.world import (
     EASTERN,
     WESTERN,
@@ -31,7 +41,7 @@ from byzantium.sword_of_orthodoxy.world import (
 if TYPE_CHECKING:
     from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
 
-__all__ = ["render_state"]
+__all__ = ["describe_action", "describe_decision", "render_state", "tile_text"]
 
 #: Holding boxes the view leaves out: stores of tiles not in play, and boxes shown
 #: elsewhere in the view.
@@ -123,7 +133,7 @@ def _boxes(ctx: Context, state: SooState) -> list[str]:
             continue
         tiles = tiles_on(ctx, state, space.id)
         if tiles:
-            lines.append(f"{space.id}: {_names(ctx, state, tiles)}")
+            lines.append(f"{space.name}: {_names(ctx, state, tiles)}")
     if len(lines) > _MAX_BOXES:
         rest = len(lines) - _MAX_BOXES + 1
         lines = [*lines[: _MAX_BOXES - 1], f"... and {rest} more boxes"]
@@ -166,3 +176,168 @@ def render_state(game: SwordOfOrthodoxy, state: SooState, player: int | None) ->
     lines += ["Boxes:", *_boxes(ctx, state)]
     lines.append(_pending(state))
     return "\n".join(lines)
+
+
+# -- words for a person at a terminal (names, costs and effects) ------------------------
+
+_PATH_WORDS = {path.name.lower(): path for path in Path}
+_TOKEN = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+#: What a mission of the Basileus does, per its word in the menu (10.7.x).
+_MISSIONS = {
+    "battle-sword": "Commit the Basileus to battle, with his Sword, against",
+    "battle": "Commit the Basileus to battle against",
+    "confront": "Commit the Basileus to confront",
+    "orator": "Commit the Basileus as a legendary orator to",
+    "naval-reforms": "Commit the Basileus to naval reforms",
+    "taxation": "Commit the Basileus to ruinous taxation",
+    "ecclesiastical-policy": "Commit the Basileus to ecclesiastical policy",
+    "legislate": "Commit the Basileus to legislate on",
+    "slavery": "Commit the Basileus to slavery:",
+    "reformer": "Commit the Basileus as a visionary reformer",
+    "expel": "Commit the Basileus to expel the colonists of",
+    "pandidakterion": "Commit the Basileus to found the Pandidakterion",
+}
+#: What ``Decline`` means, per rule that offers it.
+_DECLINE = {"10.0": "End the Byzantine Action Phase"}
+
+
+def _space_name(ctx: Context, space: str) -> str:
+    index = ctx.cat.space_index.get(space)
+    return space if index is None else ctx.cat.spaces[index].name
+
+
+def tile_text(ctx: Context, state: SooState, tile_id: str) -> str:
+    """A tile by name, with where it stands, and an Army with its strength."""
+    index = ctx.cat.tile_index.get(tile_id)
+    if index is None:
+        return tile_id
+    name = tile_name(ctx, state, index)
+    where = ctx.cat.spaces[state.board.where[index]]
+    if ctx.cat.tiles[index].kind is TileKind.ARMY:
+        number = tile_id.rsplit("-", 1)[-1]
+        army = name if name != "Army" else f"Army #{number}" if number.isdigit() else "an Army"
+        return f"{army} (strength {army_strength(ctx, state, index)}) in {where.name}"
+    if where.kind is SpaceKind.HOLDING:
+        return name
+    return f"{name} in {where.name}"
+
+
+def _translate(ctx: Context, state: SooState, text: str) -> str:
+    """Free text with tile and space ids as names and Path words as their letters."""
+
+    def word(match: re.Match[str]) -> str:
+        token = match.group(0)
+        if token in ctx.cat.tile_index:
+            return tile_text(ctx, state, token)
+        if token in ctx.cat.space_index and "-" in token:
+            return _space_name(ctx, token)
+        if token in _PATH_WORDS:
+            return f"Path {_PATH_WORDS[token].letter}"
+        return token
+
+    return _TOKEN.sub(word, text)
+
+
+def _cost(amount: int) -> str:
+    return " (free)" if amount == 0 else f" (cost {amount} Solidus)"
+
+
+def _action_phase_text(ctx: Context, state: SooState, item: str) -> str | None:
+    """An item of the Byzantine Action Phase's menu in words, or None if unknown."""
+    # Imported here: the action modules import much of the game, render comes first.
+    from byzantium.sword_of_orthodoxy import battles, infrastructure, outposts  # noqa: PLC0415
+
+    word, _, rest = item.partition(" ")
+    args = rest.split()
+    cat = ctx.cat
+    if word == "take" and rest in cat.tile_index:
+        cost = outposts.outpost_cost(ctx, state)
+        return f"Take the Outpost {_space_name(ctx, rest)}{_cost(cost)}"
+    if word == "abandon" and rest in cat.tile_index:
+        return f"Abandon the Outpost {tile_name(ctx, state, cat.tile(rest))}"
+    if word == "build" and len(args) == 2:
+        kind, site = args
+        cost = infrastructure.build_cost(ctx, state, kind)
+        article = "an" if kind[0] in "aeiou" else "a"
+        return f"Build {article} {kind.title()} in {_space_name(ctx, site)}{_cost(cost)}"
+    if word == "rebuild" and len(args) == 2 and args[0] in cat.tile_index:
+        tile = cat.tile(args[0])
+        cost = infrastructure.build_cost(ctx, state, cat.tiles[tile].kind)
+        name = tile_name(ctx, state, tile)
+        return f"Rebuild the {name} in {_space_name(ctx, args[1])}{_cost(cost)}"
+    if word == "reopen" and rest in cat.tile_index:
+        return f"Reopen the {tile_name(ctx, state, cat.tile(rest))}"
+    if word in ("attack", *battles.SPECIAL_BATTLES) and rest in cat.tile_index:
+        cost = battles.attack_cost(ctx, state, cat.tile(rest))
+        how = "Attack" if word == "attack" else f"Attack ({word.title()})"
+        return f"{how} {tile_text(ctx, state, rest)}{_cost(cost)}"
+    if word == "emperor-attack" and rest in cat.tile_index:
+        return f"The soldier emperor's free attack on {tile_text(ctx, state, rest)}"
+    if word == "magister-attack" and rest in cat.tile_index:
+        cost = battles.magister_cost(ctx, state, cat.tile(rest))
+        return f"Send the Magister Militum against {tile_text(ctx, state, rest)}{_cost(cost)}"
+    if word == "hippodrome" and rest in cat.tile_index:
+        return f"Attack the {tile_name(ctx, state, cat.tile(rest))} in the Hippodrome"
+    if word == "shift-forces" and rest in _PATH_WORDS:
+        return f"Shift forces on Path {_PATH_WORDS[rest].letter} (free)"
+    if word == "mission" and args and args[0] in _MISSIONS:
+        what = " ".join(args[1:])
+        target = f" {_translate(ctx, state, what)}" if what else ""
+        return f"{_MISSIONS[args[0]]}{target}"
+    if item == "orthodoxy":
+        return "Impose Orthodoxy"
+    if word == "orthodoxy" and rest in ("saint-ignore", "saint-free"):
+        saint = "ignoring the Saint" if rest == "saint-ignore" else "with the Saint, for free"
+        return f"Impose Orthodoxy, {saint}"
+    if item == "divisions":
+        return "Exploit social divisions"
+    if item == "ruins":
+        return "Clear the Ruins"
+    if word == "faction" and rest in cat.tile_index:
+        return f"Build the Faction {tile_name(ctx, state, cat.tile(rest))}"
+    if item == "nike":
+        return "Spend the Niké"
+    if item == "activate greek-fire":
+        return "Activate Greek Fire"
+    return None
+
+
+def describe_action(game: SwordOfOrthodoxy, state: SooState, action: SooAction) -> str:
+    """An action in words for the person choosing it: tiles and spaces by name, with
+    the price of the Action Phase's actions (not the question: see
+    :func:`describe_decision`). Items not known here read as themselves, with any ids
+    in them turned into names."""
+    ctx = Context(game, None)
+    request = state.pending
+    rule = request.rule if request is not None else ""
+    match action:
+        case Roll(dice):
+            return f"roll {' '.join(map(str, dice))}"
+        case Draw(tile):
+            if tile not in ctx.cat.tile_index:
+                return f"draw {tile!r}"
+            return f"draw {ctx.cat.tiles[ctx.cat.tile(tile)].name}"
+        case Pay(amount):
+            return f"pay {amount} Solidus"
+        case Decline():
+            return _DECLINE.get(rule, "decline")
+        case Select(item):
+            known = _action_phase_text(ctx, state, item) if rule == "10.0" else None
+            if known is not None:
+                return known
+            text = _translate(ctx, state, item.replace(" $", " Solidus"))
+            return text[:1].upper() + text[1:]
+    raise AssertionError(action)  # pragma: no cover - a new kind of action
+
+
+def describe_decision(game: SwordOfOrthodoxy, state: SooState) -> str:
+    """The question of the pending request in words (ids as names), with the treasury
+    when the player chooses."""
+    request = state.pending
+    if request is None:
+        return ""
+    ctx = Context(game, None)
+    text = _translate(ctx, state, request.prompt)
+    if request.kind is RequestKind.CHOOSE:
+        text += f" [treasury {marker(ctx, state, 'solidus')} Solidus]"
+    return text
