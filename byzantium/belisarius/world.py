@@ -194,11 +194,12 @@ def functioning_city(cat: Catalog, state: BelState, hex_: int) -> bool:
     it is lifted; a Colony does not survive a Pillage at all, 27.311).
 
     The suspended functions are a City's economic ones, which the rules name one by
-    one: taxes (10.121), recruits and Guard units (11.222, 11.224, 11.7), Levies
-    (11.13), Public Works (28.1) and the Prosperity event. A Pillaged printed City
-    keeps its walls: its movement cost, defence, retreat and Zone of Control effects
-    stand (see the rulings). A Pillaged port stops being one too (26.5,
-    :func:`.naval.is_port`). :func:`working_cities` lists those a player occupies.
+    one: taxes (10.121, under the optional Pillage rule only), recruits and Guard
+    units (11.222, 11.224, 11.7), Levies (11.13), Public Works (28.1) and the
+    Prosperity event. A Pillaged printed City keeps its walls: its movement cost,
+    defence, retreat and Zone of Control effects stand (see the rulings). A Pillaged
+    port stops being one too (26.5, :func:`.naval.is_port`). :func:`working_cities`
+    lists those a player occupies.
     """
     if hex_ < FIRST_HEX or hex_ in state.markers.pillaged:
         return False
@@ -210,8 +211,8 @@ def working_cities(
     cat: Catalog, state: BelState, player: int, region: int | None = None
 ) -> list[int]:
     """The City and Colony hexes ``player`` occupies (optionally of one Region) that
-    are not Pillaged: those that pay taxes (10.121), take recruits (11.222) and count
-    for Prosperity (see :func:`functioning_city`)."""
+    are not Pillaged: those that pay taxes under the Pillage option (10.121), take
+    recruits (11.222) and count for Prosperity (see :func:`functioning_city`)."""
     pillaged = state.markers.pillaged
     return [h for h in occupied_cities(cat, state, player, region) if h not in pillaged]
 
