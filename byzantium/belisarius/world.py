@@ -292,7 +292,7 @@ def _enemy_zoc(cat: Catalog, state: BelState, player: int, naval: bool) -> froze
 
 
 @RULES.implements("16.32", "16.33", "19.1", "19.5", "18.2#2", "18.3", "18.22")
-def may_stand(cat: Catalog, unit: int, where: int) -> bool:
+def may_stand(cat: Catalog, unit: int, where: int, *, rivers: bool = False) -> bool:
     """Whether a counter's type lets it stand at a location on its own: the one test
     of where land counters and Fleets may be, for every way of putting one there.
 
@@ -301,7 +301,9 @@ def may_stand(cat: Catalog, unit: int, where: int) -> bool:
     takes only counters of its own nationality (18.2#2, 18.3). A land counter is on
     an all-sea hex only on board a Fleet, and it gets on board only by embarking in a
     port or on a coast (19.5, :mod:`.naval`): it is never put at sea (see the rulings,
-    21.2). :func:`may_be_at` adds the passengers.
+    21.2). With ``rivers`` (optional River Movement) a Fleet may also stand on a land
+    hex, the caller having checked that a river runs by it (29.2, 29.5).
+    :func:`may_be_at` adds the passengers.
     """
     counter = cat.counters[unit]
     if AVAILABLE < where < FIRST_HEX:
@@ -309,7 +311,7 @@ def may_stand(cat: Catalog, unit: int, where: int) -> bool:
             return False
         return not counter.naval or cat.peripherals[where - 1].port
     if counter.naval:
-        return not cat.is_land(where) or cat.map.is_coastal(where)
+        return rivers or not cat.is_land(where) or cat.map.is_coastal(where)
     return cat.is_land(where)
 
 
@@ -327,17 +329,20 @@ def may_be_at(cat: Catalog, state: BelState, unit: int, where: int, *, rivers: b
 
 
 @RULES.implements("13.1", "13.11", "13.12", "13.132", "18.3", "18.4", "16.32", "19.1")
-def can_place(cat: Catalog, state: BelState, unit: int, where: int, owner: int) -> bool:
+def can_place(
+    cat: Catalog, state: BelState, unit: int, where: int, owner: int, *, rivers: bool = False
+) -> bool:
     """Whether a counter that ``owner`` controls may be put at ``where`` now.
 
     Only where its type may stand (:func:`may_stand`: never a land counter at sea,
-    16.32; a Fleet on water, 19.1). At most 10 counters a hex, Leaders included (13.1,
-    13.11; a Peripheral Area box has no limit, 18.4, but takes counters of its own
-    nationality only, 18.2#2, 18.3); never with counters of another side or with
-    Neutrals (13.12); a Barbarian stack holds counters of one Region only, the
-    Mutinying Guard counting as a Region of its own (13.132).
+    16.32; a Fleet on water, 19.1, or with ``rivers`` by a river, 29.5). At most 10
+    counters a hex, Leaders included (13.1, 13.11; a Peripheral Area box has no
+    limit, 18.4, but takes counters of its own nationality only, 18.2#2, 18.3); never
+    with counters of another side or with Neutrals (13.12); a Barbarian stack holds
+    counters of one Region only, the Mutinying Guard counting as a Region of its own
+    (13.132).
     """
-    if not may_stand(cat, unit, where):
+    if not may_stand(cat, unit, where, rivers=rivers):
         return False
     there = state.units.at(where)
     if not there:
