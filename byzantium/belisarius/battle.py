@@ -170,7 +170,9 @@ def retreat_steps(  # noqa: PLR0917 - the whole position of the retreating stack
     Never into counters of another side or Neutrals, nor an enemy Zone of Control,
     nor terrain closed to land units; across a river or into rough only along a road
     (or a pass, for rough). Hexes already passed in this retreat are not re-entered
-    (a ruling), and the last step must respect stacking (13.1). A stack of Fleets
+    (a ruling), and every step must respect stacking (13.1: units may not be
+    retreated into an overfull hex, at any time), so ``last`` (whether this is the
+    final hex) no longer changes the answer. A stack of Fleets
     (with their passengers) goes by sea instead, or up its river with ``rivers``
     (:func:`.naval.sea_retreat_steps`).
     """
@@ -192,8 +194,8 @@ def retreat_steps(  # noqa: PLR0917 - the whole position of the retreating stack
         rough = cat.map.terrain_at(other) is Terrain.ROUGH
         if rough and not (road or HexsideFeature.PASS in features):
             continue
-        if last and not may_end_at(cat, state, units, other):
-            continue
+        if not may_end_at(cat, state, units, other):
+            continue  # 13.1: not even in passing
         found.append(other)
     return found
 

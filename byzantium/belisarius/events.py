@@ -67,6 +67,7 @@ from byzantium.belisarius.world import (
     friendly_units,
     guard_stacks,
     in_play,
+    may_stand,
     mutiny_stack,
     occupier,
     one_of_each,
@@ -174,22 +175,6 @@ def event_task(event_id: str) -> Task | None:
 # -- helpers ----------------------------------------------------------------------------------
 
 
-def _fits(cat: Catalog, unit: int, where: int) -> bool:
-    """Whether a counter's type may stand at a location at all.
-
-    Fleets go on coastal or all-sea hexes (19.1) or a Peripheral Area box with a port;
-    land counters on land hexes or a box. A box takes only its own nationality (18.3).
-    """
-    counter = cat.counters[unit]
-    if AVAILABLE < where < FIRST_HEX:
-        if cat.box_region[where - 1] != cat.home[unit]:
-            return False
-        return not counter.naval or cat.peripherals[where - 1].port
-    if counter.naval:
-        return not cat.is_land(where) or cat.map.is_coastal(where)
-    return cat.is_land(where)
-
-
 def _locations(state: BelState) -> list[int]:
     """Every location with counters in play, in order."""
     return sorted({state.units.where[u] for u in in_play(state)})
@@ -223,7 +208,7 @@ def _rally_locations(cat: Catalog, state: BelState, unit: int, player: int) -> l
             if controller(cat, state, u) == player
             and (cat.counters[u].guard if guard else cat.home[u] == cat.home[unit])
         ]
-        if comrades and _fits(cat, unit, where) and can_place(cat, state, unit, where, player):
+        if comrades and can_place(cat, state, unit, where, player):
             found.append(where)
     return found
 
@@ -449,10 +434,10 @@ def migrant_locations(cat: Catalog, state: BelState, unit: int, region: int) -> 
     zoc = enemy_zoc(cat, state, BARBARIAN)
     found: list[int] = []
     box = cat.box_of(region)
-    if box and _fits(cat, unit, box):
+    if box and may_stand(cat, unit, box):
         found.append(box)
     for hex_ in cat.region_hexes[region]:
-        if hex_ in state.markers.pillaged or hex_ in zoc or not _fits(cat, unit, hex_):
+        if hex_ in state.markers.pillaged or hex_ in zoc:
             continue
         if cat.counters[unit].naval and not cat.map.is_coastal(hex_):
             continue
@@ -836,7 +821,7 @@ def leader_locations(cat: Catalog, state: BelState, leader: int, player: int) ->
             if controller(cat, state, u) == player
             and (player == EMPIRE or cat.counters[u].nationality == own)
         ]
-        if hosts and _fits(cat, leader, where) and can_place(cat, state, leader, where, player):
+        if hosts and can_place(cat, state, leader, where, player):
             found.append(where)
     return found
 

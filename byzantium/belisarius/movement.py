@@ -19,8 +19,10 @@ an ordinary land move in, with the fewest Operations Points it costs to get ther
   it into those hexes for their normal price; Zones of Control neither reach into the
   box nor keep a force on an edge hex from stepping in (18.2#2, 18.21, 18.211).
 
-Stacking is only checked where a move ends (13.1): see :func:`exceeds_stacking` and
-:func:`may_end_at`.
+Stacking holds at every moment (13.1 "at any time"), so a force never enters a hex,
+even in passing, where it could not stop: more than the limit there, counters of
+another side, or for the Barbarian player counters of another Region (13.132). See
+:func:`exceeds_stacking` and :func:`may_end_at`.
 """
 
 from __future__ import annotations
@@ -234,6 +236,8 @@ def land_zoc(cat: Catalog, state: BelState, player: int) -> frozenset[int]:
 
 
 @RULES.implements(
+    "13.1",
+    "13.132",
     "16.1",
     "16.31",
     "16.5",
@@ -258,8 +262,9 @@ def reachable(
     into hexes free of them (15.2, 15.21, 15.22, 16.5; Fleets' zones excepted, 19.4).
     A force of one Peripheral Area's nationality only may step into that box from its
     edge hexes for the box's price, Zones of Control notwithstanding, and out of it
-    into those hexes at their own price (18.2#2, 18.21, 18.211). Stacking is not
-    checked on the way (13.1 applies where the move ends: :func:`may_end_at`).
+    into those hexes at their own price (18.2#2, 18.21, 18.211). Stacking holds at
+    every step (13.1, 13.132): the search never enters a hex where the force could
+    not stop (:func:`may_end_at`), so it never passes through one either.
     """
     if not units:
         raise ValueError("a force has at least one counter")
@@ -316,7 +321,7 @@ def reachable(
             known = best.get(other)
             if known is not None and known <= total:
                 continue
-            if other >= FIRST_HEX and blocked(other):
+            if other >= FIRST_HEX and (blocked(other) or not may_end_at(cat, state, units, other)):
                 continue
             best[other] = total
             heapq.heappush(frontier, (total, other))
@@ -325,9 +330,9 @@ def reachable(
 
 @RULES.implements("13.1", "13.11", "18.4")
 def exceeds_stacking(cat: Catalog, state: BelState, units: Iterable[int], where: int) -> bool:
-    """Whether ending a move of ``units`` at ``where`` would put more than the stacking
-    limit of counters in the hex, Leaders included (13.1, 13.11); a Peripheral Area box
-    has no limit (18.4).
+    """Whether moving ``units`` into ``where`` (to stop or to pass through: 13.1 holds
+    at any time) would put more than the stacking limit of counters in the hex,
+    Leaders included (13.1, 13.11); a Peripheral Area box has no limit (18.4).
     """
     if where < FIRST_HEX:
         return False
@@ -338,7 +343,8 @@ def exceeds_stacking(cat: Catalog, state: BelState, units: Iterable[int], where:
 
 @RULES.implements("13.1", "13.12", "13.132")
 def may_end_at(cat: Catalog, state: BelState, units: Sequence[int], where: int) -> bool:
-    """Whether a move of ``units`` may end at ``where`` as far as stacking goes.
+    """Whether ``units`` may be at ``where`` as far as stacking goes: where a move
+    ends, and every hex it enters on the way (13.1 "at any time").
 
     Within the limit (:func:`exceeds_stacking`, 13.1), never with counters of another
     side or Neutrals (13.12), and for the Barbarian player never with counters of

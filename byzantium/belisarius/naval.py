@@ -383,24 +383,14 @@ def _sailing(
 def fleet_steps(ctx: Context, state: BelState, task: OperationsPhase) -> list[tuple[int, Fraction]]:
     """The steps offered to the operating fleet force: legal now (never into counters
     of another side, 16.31, 19.3; not from one enemy zone straight into another, 15.21,
-    15.22), and ending where the force may stop, its passengers counting for stacking
-    like everyone (13.1, 19.53), or leading on to such a place."""
+    15.22), and into a hex where the force may stand, its passengers counting for
+    stacking like everyone, at every step of the voyage (13.1 "at any time", 13.132,
+    19.53)."""
     cat = ctx.cat
-    rate, rivers, zones, candidates = _sailing(ctx, state, task)
-    offered: list[tuple[int, Fraction]] = []
-    for other, cost, river in candidates:
-        if may_end_at(cat, state, task.force, other):
-            offered.append((other, cost))
-            continue
-        if other >= FIRST_HEX and other in zones.of(river):
-            continue  # it would have to stop there (15.2), and may not
-        there = _relocate(state, task.force, other)
-        onward = fleet_reachable(
-            cat, there, task.force, other, task.points - cost, rate=rate, rivers=rivers
-        )
-        if any(e != other and may_end_at(cat, there, task.force, e) for e in onward):
-            offered.append((other, cost))
-    return offered
+    _, _, _, candidates = _sailing(ctx, state, task)
+    return [
+        (other, cost) for other, cost, _ in candidates if may_end_at(cat, state, task.force, other)
+    ]
 
 
 def _relocate(state: BelState, force: Sequence[int], where: int) -> BelState:
@@ -430,7 +420,9 @@ def naval_step(ctx: Context, state: BelState, task: OperationsPhase, to: int) ->
     return push(state, attrs.evolve(task, where=to, points=left, moved=moved))
 
 
-@RULES.implements("19.2", "19.52", "15.2", "15.21", "15.22", "18.21", "18.22", "29.1", "29.3")
+@RULES.implements(
+    "19.2", "19.52", "15.2", "15.21", "15.22", "18.21", "18.22", "29.1", "29.3", "13.1"
+)
 def fleet_reachable(
     cat: Catalog,
     state: BelState,
@@ -449,7 +441,8 @@ def fleet_reachable(
     :func:`sea_rate`), a river hex 1 with ``rivers`` (29.1); never into counters of
     another side (16.31, 19.3); enemy Fleets' zones stop it at sea, enemy land units'
     on a river (15.2, 19.4, 29.3), and it never goes straight from one such zone into
-    another (15.21, 15.22). Stacking is only checked where a move ends (13.1).
+    another (15.21, 15.22). Stacking holds at every step (13.1, 13.132, 19.53): it
+    never enters a hex where the force could not stand.
     """
     if not units:
         raise ValueError("a force has at least one counter")
@@ -493,7 +486,7 @@ def fleet_reachable(
                 continue
             halt = False
             if other >= FIRST_HEX:
-                if blocked(other):
+                if blocked(other) or not may_end_at(cat, state, units, other):
                     continue
                 zoc = zones.of(river)
                 if where >= FIRST_HEX and where in zoc and other in zoc:
@@ -691,7 +684,7 @@ def sea_retreat_steps(  # noqa: PLR0917 - the whole position of the retreating s
     """Hexes a withdrawing or retreating stack of Fleets (and their passengers) may
     step into next (17.54, 17.58, 17.9): hexes it could sail into, never counters of
     another side nor hexes already passed, nor enemy Fleets' zones at sea or enemy
-    land units' zones on a river (19.4, 29.3); stacking respected on the last step.
+    land units' zones on a river (19.4, 29.3); stacking respected at every step (13.1).
     Up a river it may only follow the river (29.2), or it is destroyed. Rivers and
     rough ground do not hold back Fleets on the water (a ruling).
     """
@@ -708,7 +701,7 @@ def sea_retreat_steps(  # noqa: PLR0917 - the whole position of the retreating s
             continue
         if any(controller(cat, state, u) != player for u in state.units.at(other)):
             continue
-        if last and not may_end_at(cat, state, units, other):
-            continue
+        if not may_end_at(cat, state, units, other):
+            continue  # 13.1: not even in passing
         found.append(other)
     return found

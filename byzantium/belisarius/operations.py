@@ -15,8 +15,9 @@ The phasing player takes his forces one at a time (14.1):
   never enters counters of another side (16.31); entering an enemy Zone of Control
   stops the force, and a force never steps from one enemy Zone of Control straight
   into another (15.2, 15.21, 15.22, 16.5; boxes as in 18.211). A step is offered
-  only if the force may end its move there (13.1 stacking, :func:`.movement.may_end_at`)
-  or can still go on from there to such a place. Unused points are lost (14.4).
+  only into a hex where the force may stand (13.1 stacking "at any time", 13.132:
+  :func:`.movement.may_end_at`), so it never passes through an overfull or mixed
+  stack. Unused points are lost (14.4).
 
 Once a force has moved, a player holding a Forced March marker may play it for that
 force (16.7-16.73, 16.84): he may first add other counters of his at its location
@@ -50,7 +51,6 @@ from byzantium.belisarius.movement import (
     box_entry_hexes,
     land_zoc,
     may_end_at,
-    reachable,
     step_cost,
 )
 from byzantium.belisarius.naval import (
@@ -223,7 +223,7 @@ def candidate_steps(  # noqa: PLR0917 - the whole position of the force
     ]
 
 
-@RULES.implements("13.1", "14.3", "15.2", "16.5")
+@RULES.implements("13.1", "13.132", "14.3", "15.2", "16.5")
 def land_steps(  # noqa: PLR0917 - the whole position of the force
     ctx: Context,
     state: BelState,
@@ -234,23 +234,17 @@ def land_steps(  # noqa: PLR0917 - the whole position of the force
     player: int = NOBODY,
 ) -> list[tuple[int, Fraction]]:
     """The steps offered to a force at ``where`` with ``points`` left: legal now, and
-    ending somewhere the force may stop (13.1), or leading on to such a place.
-    ``player`` is the operating player (the phasing one by default)."""
+    into a hex where the force may stand, stacking holding at every step of a move and
+    not only where it ends (13.1, 13.132; see the rulings). ``player`` is the
+    operating player (the phasing one by default)."""
     cat = ctx.cat
     player = state.phasing if player == NOBODY else player
     zoc = land_zoc(cat, state, player)
-    offered: list[tuple[int, Fraction]] = []
-    for other, cost in candidate_steps(ctx, state, force, where, points, moved, zoc, player):
-        if may_end_at(cat, state, force, other):
-            offered.append((other, cost))
-            continue
-        if other >= FIRST_HEX and other in zoc:
-            continue  # it would have to stop there (15.2), and may not
-        there = _relocate(state, force, other)
-        onward = reachable(cat, there, force, other, points - cost)
-        if any(e != other and may_end_at(cat, there, force, e) for e in onward):
-            offered.append((other, cost))
-    return offered
+    return [
+        (other, cost)
+        for other, cost in candidate_steps(ctx, state, force, where, points, moved, zoc, player)
+        if may_end_at(cat, state, force, other)
+    ]
 
 
 def _ids(ctx: Context, units: tuple[int, ...]) -> str:

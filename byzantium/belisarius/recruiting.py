@@ -215,7 +215,7 @@ def recruit_places(
             continue
         if kind is UnitKind.FLEET and not fleet_may_go(cat, state, where, rivers=rivers):
             continue
-        if can_place(cat, state, unit, where, player):
+        if can_place(cat, state, unit, where, player, rivers=rivers):
             places.append(where)
     return places
 

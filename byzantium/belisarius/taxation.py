@@ -46,6 +46,7 @@ from byzantium.belisarius.state import (
 from byzantium.belisarius.stratagems import may_offer, offered, play
 from byzantium.belisarius.world import (
     change_control,
+    occupied_cities,
     region_controller,
     side_name,
     with_solidus,
@@ -68,6 +69,8 @@ CURRENCY_REFORM = "currency-reform"
 TAX = "tax "
 RAISE = "raise taxes "
 PLAY_REFORM = f"play {CURRENCY_REFORM}"
+#: The game option of the optional Pillage rule, 10.121 with it (26.0).
+PILLAGE_OPTION = "pillage"
 
 #: Steps of the phase.
 REFORM = "reform"
@@ -101,13 +104,18 @@ def city_value(cat: Catalog, state: BelState, hex_: int) -> int:
 
 
 @RULES.implements("10.12", "10.121", "5.1")
-def paying_cities(cat: Catalog, state: BelState, player: int, region: int) -> list[int]:
+def paying_cities(
+    cat: Catalog, state: BelState, player: int, region: int, *, pillage: bool
+) -> list[int]:
     """The City and Colony hexes of a Region that pay ``player`` taxes.
 
-    Only hexes he occupies (10.12; control does not matter, 5.1), and never a
-    Pillaged one (10.121).
+    Only hexes he occupies (10.12; control does not matter, 5.1). A Pillaged one
+    pays nothing only under optional rule 10.121 (``pillage``, the ``pillage``
+    option); without it a City Pillaged by Plague pays as usual (see the rulings).
     """
-    return working_cities(cat, state, player, region)
+    if pillage:
+        return working_cities(cat, state, player, region)
+    return occupied_cities(cat, state, player, region)
 
 
 def _barred(cat: Catalog, state: BelState, region: int) -> bool:
@@ -154,17 +162,19 @@ def tax_income(
     *,
     raised: tuple[tuple[int, int], ...] = (),
     reform: bool = False,
+    pillage: bool,
 ) -> int:
     """Everything ``player`` collects: the paying cities of ``regions`` and his boxes.
 
     ``raised`` gives, per Region, the change per city won by Raising Taxes (10.22);
-    ``reform`` adds one per paying city (Currency Reform). No city ever pays less
+    ``reform`` adds one per paying city (Currency Reform); ``pillage`` says whether
+    optional rule 10.121 is in play (:func:`paying_cities`). No city ever pays less
     than nothing, so the total is never negative.
     """
     change = dict(raised)
     total = 0
     for region in regions:
-        for hex_ in paying_cities(cat, state, player, region):
+        for hex_ in paying_cities(cat, state, player, region, pillage=pillage):
             value = city_value(cat, state, hex_) + change.get(region, 0) + int(reform)
             total += max(0, value)
     total += sum(points for _, points in box_income(cat, state, player))
@@ -231,18 +241,20 @@ class TaxationPhase(Task):
 
     # -- 2. declarations -------------------------------------------------------------------
 
-    def _options(self, cat: Catalog, state: BelState) -> list[BelAction]:
+    def _options(self, ctx: Context, state: BelState) -> list[BelAction]:
+        cat = ctx.cat
         player = state.phasing
+        pillage = ctx.option(PILLAGE_OPTION)
         options: list[BelAction] = [Done()]
         for r, region in enumerate(cat.regions):
             if (
                 region_controller(state, r) == NOBODY
                 and not _barred(cat, state, r)
-                and paying_cities(cat, state, player, r)
+                and paying_cities(cat, state, player, r, pillage=pillage)
             ):
                 options.append(Select(TAX + region.name))
         for r in taxable_regions(cat, state, player):
-            if r not in self.raising and paying_cities(cat, state, player, r):
+            if r not in self.raising and paying_cities(cat, state, player, r, pillage=pillage):
                 options.append(Select(RAISE + cat.regions[r].name))
         return options
 
@@ -267,7 +279,7 @@ class TaxationPhase(Task):
                 "10.22", f"{side_name(player)} raises taxes in {cat.regions[region].name}", "tax"
             )
             return push(state, attrs.evolve(self, raising=(*self.raising, region)))
-        options = self._options(cat, state)
+        options = self._options(ctx, state)
         if isinstance(answer, Done) or len(options) == 1:
             regions = tuple(taxable_regions(cat, state, player))
             return push(state, attrs.evolve(self, step=RAISING, regions=regions))
@@ -309,7 +321,15 @@ class TaxationPhase(Task):
     def _collect(self, ctx: Context, state: BelState) -> BelState:
         player = state.phasing
         raised = tuple(zip(self.raising, self.changes, strict=True))
-        income = tax_income(ctx.cat, state, player, self.regions, raised=raised, reform=self.reform)
+        income = tax_income(
+            ctx.cat,
+            state,
+            player,
+            self.regions,
+            raised=raised,
+            reform=self.reform,
+            pillage=ctx.option(PILLAGE_OPTION),
+        )
         state = with_solidus(state, player, income)
         ctx.log(
             "10.11",

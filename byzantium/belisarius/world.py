@@ -52,6 +52,8 @@ __all__ = [
     "functioning_city",
     "in_play",
     "lose_all_stratagems",
+    "may_be_at",
+    "may_stand",
     "modified_roll",
     "mutiny_stack",
     "occupied_cities",
@@ -194,11 +196,12 @@ def functioning_city(cat: Catalog, state: BelState, hex_: int) -> bool:
     it is lifted; a Colony does not survive a Pillage at all, 27.311).
 
     The suspended functions are a City's economic ones, which the rules name one by
-    one: taxes (10.121), recruits and Guard units (11.222, 11.224, 11.7), Levies
-    (11.13), Public Works (28.1) and the Prosperity event. A Pillaged printed City
-    keeps its walls: its movement cost, defence, retreat and Zone of Control effects
-    stand (see the rulings). A Pillaged port stops being one too (26.5,
-    :func:`.naval.is_port`). :func:`working_cities` lists those a player occupies.
+    one: taxes (10.121, under the optional Pillage rule only), recruits and Guard
+    units (11.222, 11.224, 11.7), Levies (11.13), Public Works (28.1) and the
+    Prosperity event. A Pillaged printed City keeps its walls: its movement cost,
+    defence, retreat and Zone of Control effects stand (see the rulings). A Pillaged
+    port stops being one too (26.5, :func:`.naval.is_port`). :func:`working_cities`
+    lists those a player occupies.
     """
     if hex_ < FIRST_HEX or hex_ in state.markers.pillaged:
         return False
@@ -210,8 +213,8 @@ def working_cities(
     cat: Catalog, state: BelState, player: int, region: int | None = None
 ) -> list[int]:
     """The City and Colony hexes ``player`` occupies (optionally of one Region) that
-    are not Pillaged: those that pay taxes (10.121), take recruits (11.222) and count
-    for Prosperity (see :func:`functioning_city`)."""
+    are not Pillaged: those that pay taxes under the Pillage option (10.121), take
+    recruits (11.222) and count for Prosperity (see :func:`functioning_city`)."""
     pillaged = state.markers.pillaged
     return [h for h in occupied_cities(cat, state, player, region) if h not in pillaged]
 
@@ -288,17 +291,58 @@ def _enemy_zoc(cat: Catalog, state: BelState, player: int, naval: bool) -> froze
 # -- putting counters somewhere ----------------------------------------------------------
 
 
-@RULES.implements("13.1", "13.11", "13.12", "13.132", "18.3", "18.4")
-def can_place(cat: Catalog, state: BelState, unit: int, where: int, owner: int) -> bool:
+@RULES.implements("16.32", "16.33", "19.1", "19.5", "18.2#2", "18.3", "18.22")
+def may_stand(cat: Catalog, unit: int, where: int, *, rivers: bool = False) -> bool:
+    """Whether a counter's type lets it stand at a location on its own: the one test
+    of where land counters and Fleets may be, for every way of putting one there.
+
+    A Fleet stands on a coastal or all-sea hex (19.1, 16.33) or in a Peripheral Area
+    box with a port (18.22); a land counter on a land hex or in a box (16.32). A box
+    takes only counters of its own nationality (18.2#2, 18.3). A land counter is on
+    an all-sea hex only on board a Fleet, and it gets on board only by embarking in a
+    port or on a coast (19.5, :mod:`.naval`): it is never put at sea (see the rulings,
+    21.2). With ``rivers`` (optional River Movement) a Fleet may also stand on a land
+    hex, the caller having checked that a river runs by it (29.2, 29.5).
+    :func:`may_be_at` adds the passengers.
+    """
+    counter = cat.counters[unit]
+    if AVAILABLE < where < FIRST_HEX:
+        if cat.box_region[where - 1] != cat.home[unit]:
+            return False
+        return not counter.naval or cat.peripherals[where - 1].port
+    if counter.naval:
+        return rivers or not cat.is_land(where) or cat.map.is_coastal(where)
+    return cat.is_land(where)
+
+
+@RULES.implements("16.32", "19.5", "19.1", "29.2")
+def may_be_at(cat: Catalog, state: BelState, unit: int, where: int, *, rivers: bool) -> bool:
+    """Whether a counter in play may be where it is: :func:`may_stand`, or a land
+    counter on board a Fleet (19.5) at sea, or with River Movement (``rivers``,
+    optional rule 29) a Fleet up a river on a land hex (29.2). What the game must keep
+    true of every counter on the map at every moment."""
+    if where < FIRST_HEX or may_stand(cat, unit, where):
+        return True
+    if cat.naval[unit]:
+        return rivers
+    return bool(state.units.aboard) and unit in state.units.embarked()
+
+
+@RULES.implements("13.1", "13.11", "13.12", "13.132", "18.3", "18.4", "16.32", "19.1")
+def can_place(
+    cat: Catalog, state: BelState, unit: int, where: int, owner: int, *, rivers: bool = False
+) -> bool:
     """Whether a counter that ``owner`` controls may be put at ``where`` now.
 
-    At most 10 counters a hex, Leaders included (13.1, 13.11; a Peripheral Area box
-    has no limit, 18.4, but takes counters of its own nationality only, 18.2#2, 18.3);
-    never with counters of another side or with Neutrals (13.12); a Barbarian stack
-    holds counters of one Region only, the Mutinying Guard counting as a Region of
-    its own (13.132).
+    Only where its type may stand (:func:`may_stand`: never a land counter at sea,
+    16.32; a Fleet on water, 19.1, or with ``rivers`` by a river, 29.5). At most 10
+    counters a hex, Leaders included (13.1, 13.11; a Peripheral Area box has no
+    limit, 18.4, but takes counters of its own nationality only, 18.2#2, 18.3); never
+    with counters of another side or with Neutrals (13.12); a Barbarian stack holds
+    counters of one Region only, the Mutinying Guard counting as a Region of its own
+    (13.132).
     """
-    if AVAILABLE < where < FIRST_HEX and cat.home[unit] != cat.box_region[where - 1]:
+    if not may_stand(cat, unit, where, rivers=rivers):
         return False
     there = state.units.at(where)
     if not there:

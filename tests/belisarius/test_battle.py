@@ -146,7 +146,9 @@ def test_losses_round_up() -> None:
 
 
 @pytest.mark.rule("17.25", "14.0", "3.1")
-@pytest.mark.parametrize("seed", [0, 1])
+# Seeds whose random game has battles (seed 0's has none since the placement and
+# stacking fixes of issue 13 changed its course).
+@pytest.mark.parametrize("seed", [1, 2])
 def test_random_games_with_battles_still_end(seed: int) -> None:
     began = time.perf_counter()
     final, trail = random_game(GAME, seed, cap=20_000)

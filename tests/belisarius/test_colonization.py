@@ -339,7 +339,7 @@ def test_a_colony_works_as_a_city_and_a_coastal_one_as_a_port() -> None:
     assert functioning_city(CAT, state, inland) and not is_port(CAT, state, inland)
     assert fleet_may_go(CAT, state, spot)
     assert city_value(CAT, state, spot) == CAT.components.solidus_points(SolidusItem.COLONY)
-    assert spot in paying_cities(CAT, state, EMPIRE, THRACIA)
+    assert spot in paying_cities(CAT, state, EMPIRE, THRACIA, pillage=True)
     assert spot in regional_sites(CAT, state, EMPIRE, THRACIA)
     town = next(h for h in CAT.region_cities[THRACIA] if h != CAT.capital)
     assert CAT.forage(spot, state.markers) == MAP.forage(town)
@@ -356,10 +356,10 @@ def test_a_colony_pays_whoever_occupies_it() -> None:
     state = attrs.evolve(board(), markers=Markers(colonies=frozenset({a})))
     empire = put(state, "thracia", UnitKind.GARRISON, a)
     assert a in occupied_cities(CAT, empire, EMPIRE)
-    assert a in paying_cities(CAT, empire, EMPIRE, THRACIA)
+    assert a in paying_cities(CAT, empire, EMPIRE, THRACIA, pillage=True)
     barbarian = put(state, "slavs", UnitKind.WARBAND, a)
     assert a not in occupied_cities(CAT, barbarian, EMPIRE)
-    assert a in paying_cities(CAT, barbarian, BARBARIAN, THRACIA)
+    assert a in paying_cities(CAT, barbarian, BARBARIAN, THRACIA, pillage=True)
     # The Colony's Zone of Control exception follows the occupier too (15.12#2).
     neighbour = MAP.neighbours(a)[0]
     barbarian = put(barbarian, "thracia", UnitKind.GARRISON, neighbour)

@@ -495,7 +495,7 @@ def _may_enter(state: BelState, stack: tuple[int, ...], here: int, there: int, l
         and there not in land_zoc(CAT, state, BARBARIAN)
         and (HexsideFeature.RIVER not in features or road)
         and (MAP.terrain_at(there) is not Terrain.ROUGH or road or HexsideFeature.PASS in features)
-        and (not last or may_end_at(CAT, state, stack, there))
+        and may_end_at(CAT, state, stack, there)  # 13.1 at any time, not only the last
     )
 
 

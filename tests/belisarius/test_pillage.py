@@ -308,12 +308,12 @@ def test_lifting_the_marker_restores_the_printed_city_and_forage_not_a_colony() 
     state = put(put(board(), "thracia", UnitKind.GARRISON, town), "thracia", UnitKind.GARRISON, a)
     state = attrs.evolve(state, markers=before)
     printed = CAT.forage(town, Markers())
-    assert town in paying_cities(CAT, state, EMPIRE, THRACIA)
+    assert town in paying_cities(CAT, state, EMPIRE, THRACIA, pillage=True)
     assert is_port(CAT, state, town)
     sacked = attrs.evolve(state, markers=sack(sack(before, town), a))
     # Pillaged: no forage (20.4), no taxes (10.121), no port, and the Colony is gone.
     assert CAT.forage(town, sacked.markers) == 0 and CAT.forage(a, sacked.markers) == 0
-    assert paying_cities(CAT, sacked, EMPIRE, THRACIA) == []
+    assert paying_cities(CAT, sacked, EMPIRE, THRACIA, pillage=True) == []
     assert not is_port(CAT, sacked, town) and not functioning_city(CAT, sacked, town)
     # Lifting both markers (26.4).
     phase = RecruitingPhase()
@@ -322,7 +322,7 @@ def test_lifting_the_marker_restores_the_printed_city_and_forage_not_a_colony() 
     assert lifted.markers == Markers()
     assert CAT.forage(town, lifted.markers) == printed
     assert CAT.forage(a, lifted.markers) == MAP.forage(a)
-    assert paying_cities(CAT, lifted, EMPIRE, THRACIA) == [town]
+    assert paying_cities(CAT, lifted, EMPIRE, THRACIA, pillage=True) == [town]
     assert is_port(CAT, lifted, town) and functioning_city(CAT, lifted, town)
     assert not functioning_city(CAT, lifted, a)
 

@@ -25,6 +25,7 @@ from byzantium.belisarius.state import (
 from byzantium.belisarius.taxation import (
     TaxationPhase,
     city_value,
+    paying_cities,
     raising_taxes_row,
     tax_income,
 )
@@ -33,6 +34,7 @@ from tests.belisarius.support import (
     CAT,
     GAME,
     Chooser,
+    belisarius,
     blank_state,
     cities_of,
     city,
@@ -118,7 +120,7 @@ def test_an_unoccupied_city_pays_nothing_even_to_its_controller() -> None:
 def test_a_pillaged_city_pays_nothing() -> None:
     state = put(blank({"Thracia": EMPIRE}), "thracia", UnitKind.GARRISON, CAT.capital)
     state = attrs.evolve(state, markers=Markers(pillaged=frozenset({CAT.capital})))
-    assert taxed(state) == 0
+    assert taxed(state, game=belisarius(pillage=True)) == 0  # an optional rule (10.121)
 
 
 @pytest.mark.rule("10.11", "10.13", "18.1", "18.11")
@@ -186,7 +188,7 @@ def test_taxing_a_neutral_region_is_a_choice_that_hands_it_to_the_enemy() -> Non
 def test_a_neutral_region_with_only_pillaged_cities_is_not_offered() -> None:
     state = put(blank({"Lydia": EMPIRE}), "lydia", UnitKind.GARRISON, CAT.capital)
     state = attrs.evolve(state, markers=Markers(pillaged=frozenset({CAT.capital})))
-    _, _, requests = drive(state, TaxationPhase())
+    _, _, requests = drive(state, TaxationPhase(), game=belisarius(pillage=True))
     assert requests == []
 
 
@@ -286,9 +288,15 @@ GUARDS = len(list(CAT.of_nationality("guard", UnitKind.GUARD)))
     works=st.sets(st.sampled_from(CITY_HEXES)),
     controlled=st.sets(st.sampled_from([r.name for r in CAT.regions])),
     savings=st.integers(0, 50),
+    pillage=st.booleans(),
 )
-def test_income_is_the_sum_of_paying_cities_and_boxes(
-    occupied: set[int], pillaged: set[int], works: set[int], controlled: set[str], savings: int
+def test_income_is_the_sum_of_paying_cities_and_boxes(  # noqa: PLR0917 - drawn arguments
+    occupied: set[int],
+    pillaged: set[int],
+    works: set[int],
+    controlled: set[str],
+    savings: int,
+    pillage: bool,
 ) -> None:
     state = blank(dict.fromkeys(controlled, EMPIRE))
     state = attrs.evolve(
@@ -298,17 +306,19 @@ def test_income_is_the_sum_of_paying_cities_and_boxes(
     )
     for hex_ in occupied:
         state = put(state, "guard", UnitKind.GUARD, hex_)
-    after, _, _ = drive(state, TaxationPhase())
+    after, _, _ = drive(state, TaxationPhase(), game=belisarius(pillage=pillage))
     expected = 0
     for hex_ in occupied:
-        if hex_ in pillaged or CAT.map.region_at(hex_).name not in controlled:  # type: ignore[union-attr]
+        if CAT.map.region_at(hex_).name not in controlled:  # type: ignore[union-attr]
             continue
+        if pillage and hex_ in pillaged:
+            continue  # 10.121, an optional rule
         expected += city_value(CAT, state, hex_)
     expected += sum(p.solidus for p in CAT.peripherals if p.region in controlled)
     assert after.solidus[EMPIRE] == savings + expected
     assert after.solidus[EMPIRE] >= savings >= 0
     regions = [CAT.region(name) for name in controlled]
-    assert tax_income(CAT, state, EMPIRE, regions) == expected
+    assert tax_income(CAT, state, EMPIRE, regions, pillage=pillage) == expected
 
 
 @pytest.mark.rule("10.21", "10.22", "10.14")
@@ -328,9 +338,10 @@ def test_the_treasury_never_falls_below_what_was_saved(
         [region],
         raised=((region, raising_taxes_row(CAT, roll).per_city),),
         reform=reform,
+        pillage=True,
     )
     assert income >= 0
-    worst = tax_income(CAT, state, EMPIRE, [region], raised=((region, -99),))
+    worst = tax_income(CAT, state, EMPIRE, [region], raised=((region, -99),), pillage=True)
     assert worst == 0
 
 
@@ -341,3 +352,19 @@ def test_a_state_waiting_in_the_taxation_phase_round_trips_through_the_codec() -
     state = GAME.apply(state, Select("raise taxes Thracia"))
     assert state.pending is not None
     assert GAME.decode_state(GAME.encode_state(state)) == state
+
+
+@pytest.mark.rule("10.121", "26.0", "10.12")
+def test_a_pillaged_city_pays_nothing_only_with_the_optional_pillage_rule() -> None:
+    """10.121 is an optional rule: with ``pillage`` off a City Pillaged by Plague still
+    pays its value (and counts for Currency Reform); with it on it pays nothing."""
+    kind = CAT.stratagem("currency-reform")
+    state = put(blank({"Thracia": EMPIRE}), "thracia", UnitKind.GARRISON, CAT.capital)
+    state = attrs.evolve(state, markers=Markers(pillaged=frozenset({CAT.capital})))
+    assert taxed(state) == 4
+    assert taxed(state, game=belisarius(pillage=True)) == 0
+    held = attrs.evolve(state, stratagems=state.stratagems.transfer(kind, EMPIRE, True))
+    assert taxed(held, choose=picking("play currency-reform")) == 5
+    region = CAT.region("Thracia")
+    assert paying_cities(CAT, state, EMPIRE, region, pillage=False) == [CAT.capital]
+    assert paying_cities(CAT, state, EMPIRE, region, pillage=True) == []

@@ -6,7 +6,7 @@ random legal actions (:func:`random_play`) or both under the built-in ``sensible
 policy. Every
 state passed through keeps the physical game's invariants (:func:`check_state`):
 every counter somewhere legal, treasuries never negative, every Stratagem marker in
-the Pool or a hand, no hex over the stacking limit once no force is under way. The
+the Pool or a hand, no hex over the stacking limit at any moment. The
 game ends by the calendar with a result consistent with the Victory Points, and its
 JSON record replays, step by step, to the identical final state.
 
@@ -60,12 +60,10 @@ RUNS = [
 
 def check_state(game: Belisarius, state: BelState) -> None:
     """The invariants of :func:`.support.check_invariants`, and stacking (13.1): no hex
-    holds more than the limit outside the Operations Phase (a force passing through
-    a stack, or a retreat under way, may exceed it for a moment; 13.1 counts where a
-    move ends)."""
+    holds more than the limit at any moment, a force under way or a retreat included
+    (13.1 holds at any time: a force never passes through a stack it could not
+    join)."""
     check_invariants(game, state)
-    if state.phase == "operations":
-        return
     limit = game.catalog.constant("stacking-limit")
     places = Counter(state.units.where[u] for u in state.units.in_play())
     crowded = {where: n for where, n in places.items() if where >= FIRST_HEX and n > limit}
