@@ -6,8 +6,9 @@ an adjacent hex (17.22, 17.26). In the order of 17.11:
 * declaration: the whole force against every counter in the hex (17.24, 17.3); an
   attack on Neutral counters first brings their Region into the war on the other
   player's side (4.41, 4.42);
-* the defender stands or tries to withdraw (17.5): a roll-off of one die each, added
-  to the best Operations value of each side (17.51, a ruling); if he wins, he rolls
+* the defender stands or tries to withdraw (17.5): each player picks one unit of his
+  side, the attacker first (17.51, a ruling), then a roll-off of one die each added
+  to the picked unit's Operations value; if the defender wins, he rolls
   the hexes to withdraw and moves them (:class:`Retreat`, 17.54-17.58); the attacker
   still pays for the combat, at the Assault price (a ruling);
 * otherwise the attacker picks the Assault or, with 8 points, the Maneuver table
@@ -95,6 +96,8 @@ DECLARE, STAND, ROLL_OFF, WITHDRAW, TABLE, ADVANTAGE, DEFENCE, FIGHT, FINISH = (
 )
 #: The Personal Combat step between the withdrawal and the table (33.1, optional).
 PERSONAL = "personal"
+#: The prefix of the item naming the unit a player picks for the roll-off (17.51).
+ROLL_OFF_ITEM = "roll-off "
 
 
 def _ids(cat: Catalog, units: tuple[int, ...]) -> str:
@@ -322,6 +325,10 @@ class Battle(Task):
     #: The side (0 the attacker, 1 the defender) whose Leaders lend nothing to the
     #: combat, having refused Personal Combat under the 35.0 variant; NOBODY if none.
     shunned: int = NOBODY
+    #: The units the attacker and the defender picked for the withdrawal roll-off
+    #: (17.51); NOBODY until picked.
+    attacker_pick: int = NOBODY
+    defender_pick: int = NOBODY
 
     def attacking_player(self, state: BelState) -> int:
         """The attacking player (the phasing one unless a Reaction attacks, 25.1)."""
@@ -396,15 +403,23 @@ class Battle(Task):
     def withdrawal_roll_off(
         self, ctx: Context, state: BelState, answer: BelAction | None
     ) -> BelState:
-        """The withdrawal roll-off: each side's best Operations value plus a die; the
+        """The withdrawal roll-off: each player picks any one unit of his side, the
+        attacker first, then each rolls a die added to his unit's Operations value; the
         defender withdraws only with the greater total (17.51)."""
+        cat = ctx.cat
+        if isinstance(answer, Select):
+            unit = cat.counter(answer.item.removeprefix(ROLL_OFF_ITEM))
+            return push(state, self._picked(ctx, state, unit))
+        if self.attacker_pick == NOBODY:
+            return self._pick_roller(ctx, state, self.attacking_player(state), "attacker")
+        if self.defender_pick == NOBODY:
+            return self._pick_roller(ctx, state, self.defending_player(state), "defender")
         if not isinstance(answer, Roll):
             return ask_roll(
                 state, self, "17.51", "withdrawal roll-off: attacker's die, defender's die", 2
             )
-        cat = ctx.cat
-        a_ops = max(cat.counters[u].operations for u in self._attackers(state))
-        d_ops = max(cat.counters[u].operations for u in self._defenders(state))
+        a_ops = cat.counters[self.attacker_pick].operations
+        d_ops = cat.counters[self.defender_pick].operations
         a_roll, d_roll = answer.dice
         allowed = withdrawal_allowed(a_ops, a_roll, d_ops, d_roll)
         verdict = "it withdraws" if allowed else "it must stand"
@@ -415,6 +430,34 @@ class Battle(Task):
         )
         stage = WITHDRAW if allowed else self._after_withdrawal(ctx)
         return push(state, attrs.evolve(self, stage=stage))
+
+    def _picked(self, ctx: Context, state: BelState, unit: int) -> Battle:
+        """The battle once the next player to pick has picked ``unit`` (17.51)."""
+        attacking = self.attacker_pick == NOBODY
+        side = self._attackers(state) if attacking else self._defenders(state)
+        if unit not in side:
+            raise ValueError(f"rule 17.51: {ctx.cat.counters[unit].id} is not in that force")
+        who = "attacker" if attacking else "defender"
+        ctx.log("17.51", f"the {who} rolls off with {ctx.cat.counters[unit].id}", "battle")
+        if attacking:
+            return attrs.evolve(self, attacker_pick=unit)
+        return attrs.evolve(self, defender_pick=unit)
+
+    @RULES.implements("17.51")
+    def _pick_roller(self, ctx: Context, state: BelState, player: int, who: str) -> BelState:
+        """``player`` (the ``who`` side) picks the unit of his that rolls off; with one
+        unit there is nothing to ask, and the log says which rolls (17.51)."""
+        units = self._attackers(state) if who == "attacker" else self._defenders(state)
+        if len(units) == 1:
+            return push(state, self._picked(ctx, state, units[0]))
+        return ask_choice(
+            state,
+            self,
+            player,
+            "17.51",
+            f"the {who} picks the unit that rolls off for the withdrawal",
+            [Select(f"{ROLL_OFF_ITEM}{ctx.cat.counters[u].id}") for u in units],
+        )
 
     @staticmethod
     def _after_withdrawal(ctx: Context) -> str:

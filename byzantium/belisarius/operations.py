@@ -4,10 +4,8 @@ The phasing player takes his forces one at a time (14.1):
 
 * he picks a location (a hex or a Peripheral Area box) holding friendly land counters
   that have not operated yet this phase, or ends the phase (Done, offered first);
-* he may leave counters of the location out of the force one by one: before its
-  first roll they stay free to form another force (13.23); once the force has
-  operated, a dropped counter may not operate again this phase (13.21, 16.4); the
-  force never picks any up;
+* he may leave counters of the location out of the force one by one before its
+  roll: they stay free to form another force (13.23); the force never picks any up;
 * one die fixes the force's Operations Points (14.21, :func:`.force_operations_points`);
 * he then steps the force from place to place (:class:`~.state.Place`) while the
   points last (14.3, 14.31; half points of roads are kept exactly, Q&A), or stops
@@ -18,11 +16,18 @@ The phasing player takes his forces one at a time (14.1):
   only into a hex where the force may stand (13.1 stacking "at any time", 13.132:
   :func:`.movement.may_end_at`), so it never passes through an overfull or mixed
   stack. Unused points are lost (14.4).
+* after its roll, on the way or before an attack, the force may drop off counters
+  where it stands (``drop <id>``; a Fleet with the counters on board it), if they
+  may stay there (13.1): they operate no more this phase, not even in a Forced
+  March (13.21, 16.4, 17.24).
 
-Once a force has moved, a player holding a Forced March marker may play it for that
-force (16.7-16.73, 16.84): he may first add other counters of his at its location
-(16.73), then an attrition die (1-3: he loses a counter of the force of his choice),
-then a fresh Operations Points roll and another move.
+A Forced March is picked from the same menu as the forces (``forced march <location>``,
+``forced march fleet <location>``): at any time of the phase, a player holding the
+marker may play it for the counters of a location that have made an Operation this
+phase (a move, a combat, a Pillage or a Colonization; 16.7, 16.72, 16.84), whether
+other forces have operated since or not. He may first add other counters of his at
+that location (16.73), then an attrition die (1-3: he loses a counter of the force of
+his choice, 16.71), then a fresh Operations Points roll and another operation.
 
 The force may also attack an adjacent hex of enemy (or Neutral) counters, Fleets on a
 coast included (19.62), while it has the Assault price left (17.2x,
@@ -81,29 +86,33 @@ from byzantium.belisarius.state import (
     Task,
     opponent,
 )
-from byzantium.belisarius.stratagems import may_offer, offered, play
+from byzantium.belisarius.stratagems import play, playable
 from byzantium.belisarius.world import controller, eliminate
 
 __all__ = [
     "FORCED_MARCH",
     "OperationsPhase",
     "force_points",
+    "forced_march_forces",
     "land_steps",
+    "may_drop",
     "operable",
 ]
 
 #: The Stratagem marker type of 16.7.
 FORCED_MARCH = "forced-march"
-#: The item the player selects to play it.
-PLAY_FORCED_MARCH = "forced march"
+
+#: The prefix of the Operations menu item that plays it for a location's counters.
+FORCED_ITEM = "forced march "
+#: The prefix of the item that drops a counter from the force (13.21).
+DROP_ITEM = "drop "
 
 #: Stages of a force's operation, in order.
-PICK, DROP, ROLL, MOVE, FORCED, ATTRITION, LOSS = (
+PICK, DROP, ROLL, MOVE, ATTRITION, LOSS = (
     "pick",
     "drop",
     "roll",
     "move",
-    "forced",
     "attrition",
     "loss",
 )
@@ -251,6 +260,54 @@ def _ids(ctx: Context, units: tuple[int, ...]) -> str:
     return ", ".join(ctx.cat.counters[u].id for u in units)
 
 
+@RULES.implements("16.7", "16.72", "16.84", "13.21", "19.54")
+def forced_march_forces(
+    ctx: Context,
+    state: BelState,
+    operated: tuple[int, ...],
+    dropped: tuple[int, ...],
+    player: int,
+) -> dict[str, tuple[tuple[int, ...], int]]:
+    """The forces ``player`` may play a Forced March marker for now, by menu label
+    (``"3623"`` for land counters, ``"fleet 3623"`` for Fleets with their passengers):
+    at each location, his counters there that have made an Operation this phase
+    (``operated``), whenever that was (16.72, 16.84), but never those dropped off a
+    force or landed from a Fleet (``dropped``: 13.21, 16.4, 19.54)."""
+    cat = ctx.cat
+    spent = set(dropped)
+    carried = state.units.embarked() if state.units.aboard else frozenset()
+    land: dict[int, list[int]] = {}
+    fleets: dict[int, list[int]] = {}
+    for unit in sorted(set(operated)):
+        where = state.units.where[unit]
+        if where <= AVAILABLE or unit in spent or unit in carried:
+            continue
+        if controller(cat, state, unit) != player:
+            continue
+        (fleets if cat.naval[unit] else land).setdefault(where, []).append(unit)
+    found: dict[str, tuple[tuple[int, ...], int]] = {}
+    for where, units in sorted(land.items()):
+        found[str(where)] = (tuple(units), where)
+    board = state.units
+    for where, units in sorted(fleets.items()):
+        force = tuple(sorted((*units, *(p for f in units for p in board.passengers(f)))))
+        found[f"{FLEET}{where}"] = (force, where)
+    return found
+
+
+@RULES.implements("13.21", "16.4", "17.24", "13.1")
+def may_drop(ctx: Context, state: BelState, force: tuple[int, ...], unit: int, where: int) -> bool:
+    """Whether the operating force at ``where`` may drop off ``unit`` there now (with
+    the counters on board it, for a Fleet): the force keeps at least one counter, and
+    what is dropped may stay where it is as stacking goes (13.1, 13.12, 13.132)."""
+    if unit not in force or len(force) < 2 or unit in state.units.embarked():
+        return False
+    leaving = (unit, *state.units.passengers(unit)) if ctx.cat.naval[unit] else (unit,)
+    if len(leaving) >= len(force):
+        return False
+    return may_end_at(ctx.cat, state, leaving, where)
+
+
 @attrs.frozen
 class OperationsPhase(Task):
     """The phasing player's Operations Phase: his forces move one after the other."""
@@ -278,6 +335,12 @@ class OperationsPhase(Task):
     #: have reacted (25.2); during a Reaction, the phasing player's ``used``, handed
     #: back to him when it ends.
     reacted: tuple[int, ...] = ()
+    #: The phasing player's counters that have made an Operation this phase (a step, a
+    #: combat, a Pillage, a Colonization): those a Forced March may take (16.72).
+    operated: tuple[int, ...] = ()
+    #: The phasing player's counters dropped off a force (or landed from a Fleet) this
+    #: phase: they operate no more, not even in a Forced March (13.21, 16.4, 19.54).
+    dropped: tuple[int, ...] = ()
 
     def operator(self, state: BelState) -> int:
         """The operating player: the phasing one, or the non-phasing one reacting (25.1)."""
@@ -293,8 +356,6 @@ class OperationsPhase(Task):
             return self._roll(ctx, state, answer)
         if self.stage == MOVE:
             return self._move(ctx, state, answer)
-        if self.stage == FORCED:
-            return self._forced(ctx, state, answer)
         if self.stage == ATTRITION:
             return self.forced_march_attrition(ctx, state, answer)
         if self.stage == REACT:
@@ -307,10 +368,13 @@ class OperationsPhase(Task):
         """The force is done: the phasing player goes on with another (14.1), after
         the non-phasing player's chance to react (25.1); a Reaction ends with its one
         force and hands the phase back (25.1)."""
+        marks = (self.operated, self.dropped)
         if self.reaction:
-            return push(state, OperationsPhase(used=self.reacted, reacted=self.used))
-        stage = REACT if ctx.option("reaction") else PICK
-        return push(state, OperationsPhase(stage=stage, used=self.used, reacted=self.reacted))
+            following = OperationsPhase(used=self.reacted, reacted=self.used)
+        else:
+            stage = REACT if ctx.option("reaction") else PICK
+            following = OperationsPhase(stage=stage, used=self.used, reacted=self.reacted)
+        return push(state, attrs.evolve(following, operated=marks[0], dropped=marks[1]))
 
     def _react(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         """The non-phasing player may react with a force not yet reacted (25.1, 25.2)."""
@@ -335,28 +399,45 @@ class OperationsPhase(Task):
             used=self.reacted,
             reacted=self.used,
             reaction=True,
+            operated=self.operated,
+            dropped=self.dropped,
         )
+
+    def forced_marches(
+        self, ctx: Context, state: BelState
+    ) -> dict[str, tuple[tuple[int, ...], int]]:
+        """The Forced Marches the phasing player may start now, by menu label (16.7,
+        16.72): none in a Reaction, or without the marker."""
+        player = self.operator(state)
+        if self.reaction or not playable(ctx, state, player, FORCED_MARCH):
+            return {}
+        return forced_march_forces(ctx, state, self.operated, self.dropped, player)
 
     def _pick(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         forces = operable(ctx, state, self.used, self.operator(state))
         fleets = fleet_forces(ctx.cat, state, self.used, self.operator(state))
+        marches = self.forced_marches(ctx, state)
+        if isinstance(answer, Select) and answer.item.startswith(FORCED_ITEM):
+            force, where = marches[answer.item.removeprefix(FORCED_ITEM)]
+            return self.forced_march(ctx, state, force, where)
         if isinstance(answer, Select):
             naval = answer.item.startswith(FLEET)
             where = int(answer.item.removeprefix(FLEET if naval else "force "))
             force = (fleets if naval else forces)[where]
             ctx.log("14.1", f"the force at {where} operates: {_ids(ctx, force)}", "force")
             return push(state, attrs.evolve(self, stage=DROP, force=force, where=where))
-        if isinstance(answer, Done) or not (forces or fleets):
+        if isinstance(answer, Done) or not (forces or fleets or marches):
             return state
         options: list[BelAction] = [Done()]
         options += [Select(f"force {where}") for where in forces]
         options += [Select(f"{FLEET}{where}") for where in fleets]
+        options += [Select(f"{FORCED_ITEM}{label}") for label in marches]
         return ask_choice(
             state,
             self,
             self.operator(state),
             "14.1",
-            "pick a force to operate, or end the phase",
+            "pick a force to operate (or to Forced March), or end the phase",
             options,
         )
 
@@ -364,22 +445,16 @@ class OperationsPhase(Task):
         if not isinstance(answer, Done) and is_naval(ctx.cat, self.force):
             return naval_drop(ctx, state, self, answer)
         if isinstance(answer, Select):
-            counter = ctx.cat.counter(answer.item.removeprefix("drop "))
-            ctx.log("13.21", f"{ctx.cat.counters[counter].id} is dropped from the force", "drop")
-            return push(
-                state,
-                attrs.evolve(
-                    self,
-                    force=tuple(u for u in self.force if u != counter),
-                    used=tuple(sorted((*self.used, counter))) if self.rolled else self.used,
-                ),
-            )
+            counter = ctx.cat.counter(answer.item.removeprefix(DROP_ITEM))
+            ctx.log("13.23", f"{ctx.cat.counters[counter].id} is left out of the force", "drop")
+            force = tuple(u for u in self.force if u != counter)
+            return push(state, attrs.evolve(self, force=force))
         if isinstance(answer, Done):
             used = tuple(sorted(set(self.used) | set(self.force)))
             return push(state, attrs.evolve(self, stage=ROLL, used=used))
         options: list[BelAction] = [Done()]
         if len(self.force) > 1:
-            options += [Select(f"drop {ctx.cat.counters[u].id}") for u in self.force]
+            options += [Select(f"{DROP_ITEM}{ctx.cat.counters[u].id}") for u in self.force]
         return ask_choice(
             state,
             self,
@@ -411,17 +486,20 @@ class OperationsPhase(Task):
         if not self.force:
             return self.next_force(ctx, state)
         naval = is_naval(ctx.cat, self.force)
+        if isinstance(answer, Select) and answer.item.startswith(DROP_ITEM):
+            return self.drop_off(ctx, state, answer.item.removeprefix(DROP_ITEM))
+        if isinstance(answer, Select) and answer.item.startswith(DEBARK):
+            return debark(ctx, state, self.landing(ctx, state, answer.item), answer.item)
+        acting = self.acting()
         if isinstance(answer, Place):
             if naval:
-                return naval_step(ctx, state, self, answer.where)
-            return self.step_force(ctx, state, answer.where)
-        if isinstance(answer, Select) and answer.item.startswith(DEBARK):
-            return debark(ctx, state, self, answer.item)
+                return naval_step(ctx, state, acting, answer.where)
+            return acting.step_force(ctx, state, answer.where)
         if isinstance(answer, Select) and answer.item in SPECIAL_ITEMS:
             args = (self.force, self.where, self.points, answer.item)
-            return special_operation(ctx, state, self, *args)
+            return special_operation(ctx, state, acting, *args)
         if isinstance(answer, Select):
-            return self.attack(ctx, state, int(answer.item.removeprefix("attack ")))
+            return acting.attack(ctx, state, int(answer.item.removeprefix("attack ")))
         steps: list[tuple[int, Fraction]]
         if isinstance(answer, Done):
             steps = []
@@ -440,6 +518,11 @@ class OperationsPhase(Task):
         landings = debark_items(ctx, state, self) if naval and not isinstance(answer, Done) else []
         if not steps and not targets and not specials and not landings:
             return self.finish_force(ctx, state)
+        drops = [
+            Select(f"{DROP_ITEM}{ctx.cat.counters[u].id}")
+            for u in self.force
+            if may_drop(ctx, state, self.force, u, self.where)
+        ]
         options: list[BelAction] = []
         if self.moved is False or may_end_at(ctx.cat, state, self.force, self.where):
             options.append(Done())
@@ -447,6 +530,7 @@ class OperationsPhase(Task):
         options += [Select(f"attack {target}") for target in targets]
         options += specials
         options += landings
+        options += drops
         return ask_choice(
             state,
             self,
@@ -496,36 +580,62 @@ class OperationsPhase(Task):
             moved = None
         return push(state, attrs.evolve(self, where=to, points=left, moved=moved))
 
-    @RULES.implements("14.4", "16.7", "16.72", "22.1")
+    @RULES.implements("14.4")
     def finish_force(self, ctx: Context, state: BelState) -> BelState:
-        """The force is done: unused points are lost (14.4); a Forced March may follow
-        (16.7, 16.72). The question is put to a player with any marker in hand, whether
-        or not one is a Forced March (22.1, :func:`.stratagems.may_offer`)."""
+        """The force is done: unused points are lost (14.4); the phase goes on (a Forced
+        March for it is one of the items of the next menu, 16.72)."""
         if self.points:
             ctx.log("14.4", f"{self.points} unused Operations Points are lost", "ops")
-        if (
-            self.moved is not False
-            and not self.reaction
-            and may_offer(ctx, state, self.operator(state), FORCED_MARCH)
-        ):
-            return push(state, attrs.evolve(self, stage=FORCED))
         return self.next_force(ctx, state)
 
-    def _forced(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
-        if isinstance(answer, Select):
-            state = play(ctx, state, self.operator(state), FORCED_MARCH, "16.71")
-            return push(state, attrs.evolve(self, stage=REGROUP))
-        if isinstance(answer, Done):
-            return self.next_force(ctx, state)
-        player = self.operator(state)
-        return ask_choice(
-            state,
-            self,
-            player,
-            "16.7",
-            "play a Forced March marker for this force, or move on",
-            (Done(), *offered(ctx, state, player, FORCED_MARCH, Select(PLAY_FORCED_MARCH))),
+    def acting(self) -> OperationsPhase:
+        """The task as the force makes an Operation (a step, a combat, a Pillage or a
+        Colonization): its counters may Forced March afterwards (16.72). A reacting
+        force never may (25.1), so nothing is marked for it."""
+        if self.reaction:
+            return self
+        return attrs.evolve(self, operated=tuple(sorted({*self.operated, *self.force})))
+
+    def landing(self, ctx: Context, state: BelState, item: str) -> OperationsPhase:
+        """The task as passengers land (``item``, 19.54): they operate no more this
+        phase, not even in a Forced March (marked dropped; 19.54, 13.21)."""
+        if self.reaction:
+            return self
+        carried = state.units.embarked()
+        landing = [u for u in self.force if u in carried]
+        if item != DEBARK:
+            landing = [ctx.cat.counter(item.removeprefix(f"{DEBARK} "))]
+        return attrs.evolve(self, dropped=tuple(sorted({*self.dropped, *landing})))
+
+    @RULES.implements("13.21", "16.4", "17.24")
+    def drop_off(self, ctx: Context, state: BelState, counter_id: str) -> BelState:
+        """The force drops off a counter where it stands (a Fleet with the counters on
+        board it): it stays there and operates no more this phase (13.21, 16.4), nor
+        takes part in the force's next combat (17.24); the force keeps its points."""
+        cat = ctx.cat
+        unit = cat.counter(counter_id)
+        if not may_drop(ctx, state, self.force, unit, self.where):
+            raise ValueError(f"rule 13.21: {counter_id} may not be dropped off here")
+        leaving = (unit, *state.units.passengers(unit)) if cat.naval[unit] else (unit,)
+        ctx.log("13.21", f"{_ids(ctx, leaving)} dropped off at {self.where}", "drop")
+        force = tuple(u for u in self.force if u not in leaving)
+        used = tuple(sorted({*self.used, *leaving}))
+        dropped = self.dropped if self.reaction else tuple(sorted({*self.dropped, *leaving}))
+        return push(state, attrs.evolve(self, force=force, used=used, dropped=dropped))
+
+    @RULES.implements("16.7", "16.71", "16.72", "16.84")
+    def forced_march(
+        self, ctx: Context, state: BelState, force: tuple[int, ...], where: int
+    ) -> BelState:
+        """The player plays a Forced March marker for ``force``, counters at ``where``
+        that have made an Operation this phase (16.72, whenever that was): re-forming
+        (16.73), the attrition die (16.71), then a new operation (16.84)."""
+        state = play(ctx, state, self.operator(state), FORCED_MARCH, "16.71")
+        ctx.log("16.7", f"Forced March at {where}: {_ids(ctx, force)}", "forced march")
+        following = attrs.evolve(
+            self, stage=REGROUP, force=force, where=where, rolled=True, moved=False
         )
+        return push(state, following)
 
     @RULES.implements("16.73")
     def regroup(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
@@ -539,7 +649,7 @@ class OperationsPhase(Task):
             return push(state, attrs.evolve(self, force=tuple(sorted((*self.force, counter)))))
         joiners: tuple[int, ...] = ()
         if not isinstance(answer, Done) and not any(cat.naval[u] for u in self.force):
-            here = operable(ctx, state, (), self.operator(state)).get(self.where, ())
+            here = operable(ctx, state, self.dropped, self.operator(state)).get(self.where, ())
             joiners = tuple(u for u in here if u not in self.force)
         if not joiners:
             return push(state, attrs.evolve(self, stage=ATTRITION))

@@ -25,8 +25,10 @@ thumb, by phase:
   Garrisons behind, heads for the best City or stack it can take (empty Cities of
   any Region but Neutral-held ones, enemy stacks it outnumbers two to one after
   terrain), attacks at 2/1 or better on the Assault table (never Neutrals: that
-  hands their Region to the enemy), and stops in the City it reaches; a defender
-  stands unless the odds are 3/1 (4/1 in a City) or worse;
+  hands their Region to the enemy), and stops in the City it reaches; it plays no
+  Forced March and drops nobody on the way; a defender stands unless the odds are
+  3/1 (4/1 in a City) or worse; either side rolls off for a withdrawal with its unit
+  of the highest Operations value;
 * Provisioning: pay when the treasury allows, else disband the weakest counter.
 
 It is deterministic: it never draws from the random stream it is handed (ties go
@@ -156,7 +158,6 @@ class SensiblePlayer:
             "4.41": self._on_region_resists,
             "12.21": self._on_biggest_stack,
             "12.31": self._on_biggest_stack,
-            "16.7": self._on_decline,
             "20.2": self._on_provisioning,
         }
 
@@ -340,10 +341,6 @@ class SensiblePlayer:
         del state, rng
         plays = [o for o in request.options if isinstance(o, Select)]
         return plays[0] if plays else None
-
-    def _on_decline(self, state: BelState, request: Request, rng: random.Random) -> BelAction:
-        del state, request, rng
-        return Done()
 
     def _on_legal_reforms(
         self, state: BelState, request: Request, rng: random.Random
@@ -759,8 +756,6 @@ class SensiblePlayer:
             return self._drop(state, request, task)
         if rule == "16.1":
             return self._move(state, request, task)
-        if rule == "16.7":
-            return Done()
         return None
 
     def _pick_force(
@@ -871,6 +866,8 @@ class SensiblePlayer:
             if _column(column) >= _column(worst):
                 return Select("withdraw")
             return Select("stand")
+        if rule == "17.51":
+            return self._fastest(options)
         if rule == "17.6":
             return next((o for o in options if o == Select("assault")), None)
         if rule == "17.74":
@@ -881,6 +878,16 @@ class SensiblePlayer:
             column = self._attack_column(state, force, task.origin, task.target)
             return play if column is not OddsColumn.FOUR_ONE else Done()
         return None
+
+    def _fastest(self, options: Sequence[BelAction]) -> BelAction | None:
+        """The option naming the counter of the highest Operations value (the withdrawal
+        roll-off, 17.51); the earliest among equals."""
+        scored = [
+            (float(self.cat.counters[unit].operations), i, option)
+            for i, option in enumerate(options)
+            if isinstance(option, Select) and (unit := self._unit_of(option.item)) is not None
+        ]
+        return self._best(scored)
 
     def _on_loss(self, state: BelState, request: Request, rng: random.Random) -> BelAction | None:
         """Losses (17.8, 16.71): the least valuable counter first."""

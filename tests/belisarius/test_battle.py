@@ -10,11 +10,23 @@ import pytest
 from byzantium.belisarius.battle import Battle
 from byzantium.belisarius.combat import force_multiplier, withdrawal_allowed
 from byzantium.belisarius.components import UnitKind, units_lost
+from byzantium.belisarius.game import Belisarius
 from byzantium.belisarius.operations import OperationsPhase
 from byzantium.belisarius.scenarios import Control
-from byzantium.belisarius.state import AVAILABLE, EMPIRE, BelState, Done, Roll, Select
+from byzantium.belisarius.state import (
+    AVAILABLE,
+    BARBARIAN,
+    EMPIRE,
+    NOBODY,
+    BelState,
+    Done,
+    RequestKind,
+    Roll,
+    Select,
+)
 from tests.belisarius.support import (
     GAME,
+    SCENARIOS,
     answer,
     blank_state,
     give,
@@ -23,6 +35,7 @@ from tests.belisarius.support import (
     put,
     random_game,
     start,
+    trail_of,
 )
 from tests.belisarius.test_operations import open_line
 
@@ -98,7 +111,7 @@ def test_a_tied_roll_off_means_stand() -> None:
     assert not withdrawal_allowed(8, 3, 8, 3)
     assert withdrawal_allowed(8, 3, 8, 4)
     state, a, b = two_armies()
-    state = answer(GAME, attack(state, a, b, 3), Select("withdraw"))
+    state = pick_roll_off_units(answer(GAME, attack(state, a, b, 3), Select("withdraw")))
     attacker_ops = max(GAME.catalog.counters[u].operations for u in state.units.at(a))
     defender_ops = max(GAME.catalog.counters[u].operations for u in state.units.at(b))
     a_die = 3
@@ -113,7 +126,7 @@ def test_a_tied_roll_off_means_stand() -> None:
 def test_a_withdrawal_moves_the_defender_and_the_attacker_pays() -> None:
     state, a, b = two_armies()
     (defender,) = state.units.at(b)
-    state = answer(GAME, attack(state, a, b, 6), Select("withdraw"))
+    state = pick_roll_off_units(answer(GAME, attack(state, a, b, 6), Select("withdraw")))
     state = answer(GAME, state, Roll((1, 6)))  # defender wins the roll-off?
     if pending_task(state, Battle).stage != "withdraw":
         pytest.skip("the defender's Operations value cannot beat the attacker's")
@@ -155,3 +168,117 @@ def test_random_games_with_battles_still_end(seed: int) -> None:
     assert final.ending is not None
     assert time.perf_counter() - began < 10
     assert any(e.rule == "17.11" for *_, events in trail for e in events)
+
+
+# -- 17.51: each player picks the unit that rolls off ---------------------------------------
+
+
+def pick_roll_off_units(state: BelState, game: Belisarius = GAME) -> BelState:
+    """Answer the roll-off picks of 17.51 (the attacker's, then the defender's) with
+    the unit of the highest Operations value, as :func:`max` over each side did."""
+    while state.pending is not None and state.pending.rule == "17.51":
+        request = state.pending
+        if request.kind is not RequestKind.CHOOSE:
+            break
+        cat = game.catalog
+        best = max(
+            request.options,
+            key=lambda o: (
+                cat.counters[cat.counter(o.item.removeprefix("roll-off "))].operations
+                if isinstance(o, Select)
+                else -1
+            ),
+        )
+        state = answer(game, state, best)
+    return state
+
+
+def _mixed_fronts() -> tuple[BelState, int, int]:
+    """An Empire Field Army (20) and Garrison (8) next to a Slav Warband (16) and Nomad
+    Horde (24)."""
+    a, b, _ = open_line()
+    state = put(board(), "thracia", UnitKind.FIELD_ARMY, a)
+    state = put(state, "thracia", UnitKind.GARRISON, a)
+    state = put(state, "slavs", UnitKind.WARBAND, b)
+    state = put(state, "slavs", UnitKind.NOMAD_HORDE, b)
+    return state, a, b
+
+
+def _roll_off_item(unit: int) -> Select:
+    return Select(f"roll-off {GAME.catalog.counters[unit].id}")
+
+
+@pytest.mark.rule("17.51", "17.5")
+def test_each_player_picks_any_one_unit_for_the_roll_off_attacker_first() -> None:
+    state, a, b = _mixed_fronts()
+    cat = GAME.catalog
+    army, garrison = sorted(state.units.at(a), key=lambda u: -cat.counters[u].operations)
+    horde, warband = sorted(state.units.at(b), key=lambda u: -cat.counters[u].operations)
+    assert cat.counters[garrison].operations < cat.counters[warband].operations
+    state = answer(GAME, attack(state, a, b, 6), Select("withdraw"))
+    # The attacker picks first, among his force's units.
+    asked = state.pending
+    assert asked is not None and asked.rule == "17.51"
+    assert asked.kind is RequestKind.CHOOSE and asked.player == EMPIRE
+    assert set(asked.options) == {_roll_off_item(army), _roll_off_item(garrison)}
+    state = answer(GAME, state, _roll_off_item(garrison))
+    # Then the defender, among the defending hex's units.
+    asked = state.pending
+    assert asked is not None and asked.rule == "17.51" and asked.player == BARBARIAN
+    assert set(asked.options) == {_roll_off_item(horde), _roll_off_item(warband)}
+    state = answer(GAME, state, _roll_off_item(warband))
+    assert state.pending is not None and state.pending.kind is RequestKind.ROLL
+    # Garrison 8 + 6 against Warband 16 + 1: the picked units count, so the defender
+    # withdraws (with each side's best, 20 + 6 against 24 + 1, he would stand).
+    step = GAME.step(state, Roll((6, 1)))
+    text = next(e.text for e in step.events if e.rule == "17.51")
+    assert "attacker 8+6, defender 16+1: it withdraws" in text
+    assert pending_task(step.state, Battle).stage == "withdraw"
+
+
+@pytest.mark.rule("17.51")
+def test_a_player_with_only_one_unit_is_not_asked_and_the_log_names_it() -> None:
+    a, b, _ = open_line()
+    state = put(board(), "thracia", UnitKind.GARRISON, a)
+    state = put(state, "slavs", UnitKind.WARBAND, b)
+    (garrison,) = state.units.at(a)
+    (warband,) = state.units.at(b)
+    state = attack(state, a, b, 6)
+    step = GAME.step(state, Select("withdraw"))
+    assert step.state.pending is not None and step.state.pending.kind is RequestKind.ROLL
+    picks = [e.text for e in step.events if e.rule == "17.51"]
+    assert picks == [
+        f"the attacker rolls off with {GAME.catalog.counters[garrison].id}",
+        f"the defender rolls off with {GAME.catalog.counters[warband].id}",
+    ]
+
+
+@pytest.mark.rule("17.51", "17.11")
+def test_in_random_games_the_roll_off_picks_are_each_sides_own() -> None:
+    """Every roll-off question goes to the attacker for his force's units, then to the
+    defender for his hex's units, and the roll that follows uses the picked units."""
+    met = 0
+    for scenario, seed in ((s, n) for s in SCENARIOS for n in range(2)):
+        _, trail = trail_of(scenario, seed)
+        for state, actor, action, _ in trail:
+            request = state.pending
+            if request is None or request.rule != "17.51":
+                continue
+            task = request.task
+            assert isinstance(task, Battle)
+            if request.kind is not RequestKind.CHOOSE:
+                assert task.attacker_pick in task.force
+                assert state.units.where[task.defender_pick] == task.target
+                continue
+            met += 1
+            first = task.attacker_pick == NOBODY
+            player = task.attacking_player(state) if first else task.defending_player(state)
+            assert actor == request.player == player
+            side = (
+                tuple(u for u in task.force if state.units.where[u] > AVAILABLE)
+                if first
+                else state.units.at(task.target)
+            )
+            assert set(request.options) == {_roll_off_item(u) for u in side}
+            assert action in request.options
+    assert met

@@ -55,6 +55,7 @@ from tests.belisarius.support import (
     through_draws,
     trail_of,
 )
+from tests.belisarius.test_battle import pick_roll_off_units
 from tests.belisarius.test_operations import begin, open_line
 
 RULEBOOK = "belisarius"
@@ -404,7 +405,7 @@ def test_the_defenders_withdraw_together() -> None:
     state = answer(GAME, state, Select(f"attack {b}"))
     # One choice for the whole stack: no way to stand with some and go with others.
     assert options(state) == (Select("stand"), Select("withdraw"))
-    state = answer(GAME, state, Select("withdraw"))
+    state = pick_roll_off_units(answer(GAME, state, Select("withdraw")))
     state = answer(GAME, state, Roll((1, 6)))  # 8 + 1 against 16 + 6: it withdraws
     state = answer(GAME, state, Roll((3,)))
     path = [b]

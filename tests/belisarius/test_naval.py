@@ -62,6 +62,7 @@ from tests.belisarius.support import (
     put,
     start,
 )
+from tests.belisarius.test_battle import pick_roll_off_units
 
 RULEBOOK = "belisarius"
 
@@ -449,7 +450,7 @@ def test_a_mixed_stack_withdraws_by_sea_and_by_land_on_one_die() -> None:
     attacker = at(state, ALEXANDRIA)
     resume = OperationsPhase(stage="move", force=attacker, where=ALEXANDRIA, points=Fraction(20))
     state = start(GAME, state, Battle(attacker, ALEXANDRIA, COAST, Fraction(20), resume))
-    state = answer(GAME, state, Select("withdraw"))
+    state = pick_roll_off_units(answer(GAME, state, Select("withdraw")))
     state = answer(GAME, state, Roll((1, 6)))  # the defender wins the roll-off
     state = answer(GAME, state, Roll((1,)))  # one hex, for both stacks (17.53)
     assert state.pending is not None and state.pending.player == BARBARIAN

@@ -205,8 +205,8 @@ def test_forced_march_attrition_then_a_new_move() -> None:
     state = begin(state, a, 1)
     state = answer(GAME, state, Place(b))
     state = answer(GAME, state, Done())
-    assert options(state) == (Done(), Select("forced march"))
-    state = answer(GAME, state, Select("forced march"))
+    assert options(state) == (Done(), Select(f"forced march {b}"))
+    state = answer(GAME, state, Select(f"forced march {b}"))
     assert state.stratagems.hands[EMPIRE][CAT.stratagem("forced-march")] == 0
     state = answer(GAME, state, Roll((2,)))  # 1-3: one counter is lost
     lost = force[0]
@@ -229,7 +229,7 @@ def test_forced_march_without_loss_on_four_to_six() -> None:
     state = begin(state, a, 1)
     state = answer(GAME, state, Place(b))
     state = answer(GAME, state, Done())
-    state = answer(GAME, state, Select("forced march"))
+    state = answer(GAME, state, Select(f"forced march {b}"))
     state = answer(GAME, state, Roll((5,)))
     assert (
         pending_task(state, OperationsPhase).stage == "drop"

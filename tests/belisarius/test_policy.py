@@ -259,3 +259,26 @@ def test_the_main_job_plays_a_whole_scenario_and_prints_its_chronicle() -> None:
     assert "[17.71] strength" in text  # battles are fought
     assert "capitulates" not in text
     assert "Result [23.3]:" in text and " VP (" in text
+
+
+@pytest.mark.rule("17.51")
+def test_each_side_rolls_off_with_its_unit_of_the_highest_operations_value() -> None:
+    a, b, _ = open_line()
+    state = blank_state("operations", EMPIRE, control=CONTROL)
+    state = put(state, "thracia", UnitKind.GARRISON, a)
+    state = put(state, "thracia", UnitKind.FIELD_ARMY, a)
+    state = put(state, "slavs", UnitKind.WARBAND, b)
+    state = put(state, "slavs", UnitKind.NOMAD_HORDE, b)
+    cat = GAME.catalog
+    force = tuple(state.units.at(a))
+    resume = OperationsPhase(stage="move", force=force, where=a, points=Fraction(10))
+    state = start(GAME, state, Battle(force, a, b, Fraction(10), resume))
+    state = GAME.apply(state, Select("withdraw"))
+    for player, kind in ((EMPIRE, UnitKind.FIELD_ARMY), (BARBARIAN, UnitKind.NOMAD_HORDE)):
+        request = state.pending
+        assert request is not None and request.rule == "17.51" and request.player == player
+        pick = sensible(GAME, state)
+        assert isinstance(pick, Select)
+        assert cat.counters[cat.counter(pick.item.removeprefix("roll-off "))].kind is kind
+        state = GAME.apply(state, pick)
+    assert state.pending is not None and state.pending.kind is RequestKind.ROLL

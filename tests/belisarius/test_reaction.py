@@ -310,33 +310,39 @@ def test_reactions_are_paid_for_and_no_counter_reacts_twice(state: BelState, see
             assert asked.rule not in ("16.7", "16.71")
 
 
-@pytest.mark.rule("25.0")
+@pytest.mark.rule("25.0", "25.1")
 @settings(max_examples=20)
 @given(boards(), st.integers(0, 2**32 - 1))
 def test_without_a_forced_march_the_option_changes_nothing(state: BelState, seed: int) -> None:
-    """With no Forced March marker in the Barbarian's hand, a phase with the option on
+    """While the Barbarian holds no Forced March marker, a phase with the option on
     asks exactly what it asks with the option off, whatever the choices, but for the
     Reaction questions that offer only Done (a hand with other markers is asked all
-    the same, 22.1)."""
+    the same, 22.1).
+
+    He starts without one, but a combat result may hand him one during the phase
+    (8.2): from that state on he may react and the two runs may part (25.1), so they
+    are compared up to it (and to their ends if he never holds one).
+    """
     while marches(state, BARBARIAN):
         stratagems = state.stratagems.transfer(MARCH, BARBARIAN, False)
         state = attrs.evolve(state, stratagems=stratagems)
     on = []
-    drawn = False
     for before, action in play_phase(REACTING, state, seed):
         if pending(before).rule == "25.1" and marches(before, BARBARIAN) == 0:
             assert pending(before).options == (Done(),)
             continue
-        if pending(before).rule == "25.1":
-            drawn = True  # a combat result gave him a Forced March: the premise is gone
-            break
         on.append((before, action))
     off = play_phase(GAME, state, seed)
-    if drawn:
-        off = off[: len(on)]
-    assert len(on) == len(off)
-    for (s_on, a_on), (s_off, a_off) in zip(on, off, strict=True):
+    armed = next((i for i, (s, _) in enumerate(on) if marches(s, BARBARIAN)), None)
+    if armed is None:
+        assert len(on) == len(off)
+    else:
+        # The marker came from a result of the phase, in both runs alike.
+        assert len(off) >= armed
+        assert armed == len(off) or marches(off[armed][0], BARBARIAN)
+    for (s_on, a_on), (s_off, a_off) in zip(on[:armed], off[:armed], strict=True):
         r_on, r_off = pending(s_on), pending(s_off)
+        assert r_on.rule != "25.1"
         assert (r_on.kind, r_on.rule, r_on.player, r_on.options, r_on.prompt) == (
             r_off.kind,
             r_off.rule,
@@ -346,6 +352,9 @@ def test_without_a_forced_march_the_option_changes_nothing(state: BelState, seed
         )
         assert a_on == a_off
         assert s_on.units == s_off.units
+    for s_on, _ in on:
+        if pending(s_on).rule == "25.1":
+            assert marches(s_on, BARBARIAN) >= 1
 
 
 @pytest.mark.rule("25.1", "25.2")
