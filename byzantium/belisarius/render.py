@@ -44,7 +44,7 @@ from byzantium.belisarius.levy import GAIN_LEADER, REMOVE_LEADER
 from byzantium.belisarius.naval import DEBARK, EMBARK, FLEET, is_naval
 from byzantium.belisarius.negotiations import promise_text
 from byzantium.belisarius.observation import BelObservation, PendingView, observe
-from byzantium.belisarius.operations import PLAY_FORCED_MARCH, OperationsPhase, land_steps
+from byzantium.belisarius.operations import FORCED_ITEM, OperationsPhase, land_steps
 from byzantium.belisarius.recruiting import BUY, RECRUIT, UNPILLAGE, WORKS, recruit_cost
 from byzantium.belisarius.scenarios import Control
 from byzantium.belisarius.sequence import CAPITULATE
@@ -449,7 +449,15 @@ def _select_text(game: Belisarius, state: BelState, item: str) -> str:
         return f"Fight on the {item.title()} table (costs {points} Operations Points)"
     if item in (GAIN_LEADER, REMOVE_LEADER):
         return f"Play the Leader marker: {item.partition(': ')[2]}"
-    if item in (PLAY_FORCED_MARCH, "military advantage"):
+    if item.startswith(FORCED_ITEM):
+        flag, _, where_text = item[len(FORCED_ITEM) :].rpartition(" ")
+        if where_text.isdigit():
+            whose = "fleet force" if flag == "fleet" else "counters"
+            return (
+                f"Play a Forced March marker for the {whose} at"
+                f" {place_name(cat, int(where_text))} (16.72)"
+            )
+    if item == "military advantage":
         return f"Play a {item.title()} marker"
     if rule == "11.11" and item in {k.value for k in UnitKind}:
         return f"Levy a {cat.unit_types[UnitKind(item)].name}"
