@@ -203,7 +203,9 @@ def scan_file(path: Path, root: Path) -> list[TestRef]:
             f"cannot read the test file {path}, line {exc.lineno}: {exc.msg}"
         ) from None
     except UnicodeDecodeError as exc:
-        raise RuleIndexError(f"cannot read the test file {path}: not UTF-8 ({exc.reason})") from None
+        raise RuleIndexError(
+            f"cannot read the test file {path}: not UTF-8 ({exc.reason})"
+        ) from None
     default_game, module_marks = _module_defaults(tree, relative)
     refs = []
     for name, func, decorators in _tests_in(tree.body, f"{relative}::"):
