@@ -3,11 +3,18 @@
 What it adds:
 
 ``.. rule-index:: GAME``
-    the whole rule index of a game, in rulebook order: for each rule its number
-    (a cross-reference target named ``GAME:RULE``), its short title and, when the
-    index has one, its ``summary`` (what the rule says, in our words), its status,
-    links to the code registered for it (its API entry and, with
-    ``sphinx.ext.viewcode``, its highlighted source) and the tests tagged with it.
+    the whole rule index of a game, in rulebook order, one block per rule: its
+    number (a cross-reference target named ``GAME:RULE``), its short title and, when
+    the index has one, its ``summary`` (what the rule says, in our words), its
+    status, links to the code registered for it (its API entry and, with
+    ``sphinx.ext.viewcode``, its highlighted source), to the source of each test
+    tagged with it (a generated page per test file, ``_tests/...``, whose tests link
+    back to their rules) and to its entries on the rulings pages (definition-list
+    items whose term names the rule, on pages under ``byzantium_rulings_prefix``).
+
+Also: one API page per module (``api/MODULE.rst``, written before reading when
+``byzantium_api_package`` is set), a fix of viewcode's "[docs]" backlinks, and a
+check of every internal link of the HTML build (a warning per broken link).
 ``.. default-rulebook:: GAME``
     the game that short references such as ``:rule:`10.6.5``` mean on this page.
 ``.. game-api:: GAME``
