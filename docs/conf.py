@@ -31,6 +31,8 @@ extensions = [
 
 # No intersphinx: the build must not touch the network.
 exclude_patterns = ["_build"]
+# Rulings entries (definition-list items naming rules) are collected from these pages.
+byzantium_rulings_prefix = "rulings/"
 templates_path: list[str] = []
 nitpicky = False
 
@@ -64,6 +66,19 @@ import byzantium
 byzantium_tests_dir = "../tests"
 # Modules to import so that extra rule books register themselves (e.g. plugins).
 byzantium_extra_rulebooks: list[str] = []
+
+# One API page per module, written to docs/api/ before reading (see the extension).
+byzantium_api_package = "byzantium"
+# Documented elsewhere: the package itself and its kernel on api.rst, the OpenSpiel
+# adapter on openspiel.rst; __main__ has nothing to document.
+byzantium_api_skip = ["byzantium", "byzantium.core", "byzantium.openspiel", "byzantium.__main__"]
+byzantium_api_options = {
+    "byzantium.core.game": [
+        ":members:",
+        ":private-members: _current_player, _player_actions, _chance_outcomes, _advance",
+        ":exclude-members: canonical_json",
+    ],
+}
 
 # Both games define classes with the same short names (``Components`` in each
 # package); a type annotation that names one from another module is then ambiguous.

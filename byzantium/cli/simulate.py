@@ -2,7 +2,9 @@
 
 The games are those of :func:`byzantium.core.simulate.simulate`: game ``i`` is
 seeded from ``--seed`` and ``i`` alone, so ``--jobs`` (worker processes) never
-changes the result. A progress bar goes to standard error when it is a terminal;
+changes the result. Progress goes to standard error as games finish: a bar with the
+rate and an estimate of the time left on a terminal, a plain line every ten seconds
+otherwise; ``--quiet`` prints no progress and only the essential result (one line).
 ``--json FILE`` (``-`` for standard output) writes the summary as data and ``--png
 DIR`` saves its histograms as pictures (needs ``byzantium[plot]``).
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
@@ -21,10 +24,12 @@ from byzantium.core.game import OptionValue
 from byzantium.core.registry import game_class
 from byzantium.core.simulate import DEFAULT_MAX_STEPS, save_histograms_png, simulate
 
-__all__ = ["progress_bar", "register", "run"]
+__all__ = ["Progress", "progress_bar", "register", "run"]
 
 #: Width of the progress bar, in characters.
 PROGRESS_WIDTH = 30
+#: Seconds between two progress lines when standard error is not a terminal.
+PLAIN_INTERVAL = 10.0
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -58,21 +63,80 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument(
         "--png", type=Path, metavar="DIR", help="save the histograms as PNG files (matplotlib)"
     )
+    parser.add_argument(
+        "--quiet",
+        action="store_true",
+        help="no progress; print only the essential result (one line)",
+    )
     parser.set_defaults(run=run)
+
+
+def _duration(seconds: float) -> str:
+    """``1:05`` for 65 seconds, ``1:02:03`` past an hour."""
+    whole = max(0, round(seconds))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+class Progress:
+    """A ``progress(done, total)`` callback that tells how far a simulation is.
+
+    On a terminal (``bar=True``) it redraws one line: a bar, the count, the rate in
+    games per second, the time elapsed and an estimate of the time left. Otherwise
+    (output redirected to a file or a pipe) it writes a plain line every
+    ``interval`` seconds, and a last one at the end if it wrote any, so a short run
+    writes nothing. ``clock`` is :func:`time.monotonic` unless a test gives another.
+    """
+
+    def __init__(
+        self,
+        stream: TextIO,
+        *,
+        bar: bool,
+        interval: float = PLAIN_INTERVAL,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.stream = stream
+        self.bar = bar
+        self.interval = interval
+        self.clock = clock
+        self.start = clock()
+        self.last = self.start
+        self.lines = 0
+
+    def status(self, done: int, total: int) -> str:
+        """``5/12 games (41%), 2.5 games/s, 0:02 elapsed, about 0:03 left``."""
+        elapsed = self.clock() - self.start
+        text = f"{done}/{total} games ({100 * done // total}%)"
+        if elapsed > 0 and done:
+            rate = done / elapsed
+            text += f", {rate:.2f} games/s, {_duration(elapsed)} elapsed"
+            if done < total:
+                text += f", about {_duration((total - done) / rate)} left"
+        return text
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar:
+            filled = PROGRESS_WIDTH * done // total
+            bar = "#" * filled + "." * (PROGRESS_WIDTH - filled)
+            # Clear to the end of the line: the status can get shorter.
+            self.stream.write(f"\r[{bar}] {self.status(done, total)}\x1b[K")
+            if done == total:
+                self.stream.write("\n")
+            self.stream.flush()
+            return
+        now = self.clock()
+        if (now - self.last >= self.interval and done < total) or (done == total and self.lines):
+            self.last = now
+            self.lines += 1
+            self.stream.write(f"simulate: {self.status(done, total)}\n")
+            self.stream.flush()
 
 
 def progress_bar(stream: TextIO) -> Callable[[int, int], None]:
     """A ``progress(done, total)`` callback drawing a bar on ``stream`` (a terminal)."""
-
-    def progress(done: int, total: int) -> None:
-        filled = PROGRESS_WIDTH * done // total
-        bar = "#" * filled + "." * (PROGRESS_WIDTH - filled)
-        stream.write(f"\r[{bar}] {done}/{total}")
-        if done == total:
-            stream.write("\n")
-        stream.flush()
-
-    return progress
+    return Progress(stream, bar=True)
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -81,9 +145,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.scenario is not None:
         options["scenario"] = parse_option(f"scenario={args.scenario}")[1]
     title = game_class(args.game).TITLE
-    bar = None
-    if sys.stderr.isatty():
-        bar = progress_bar(sys.stderr)
+    bar = None if args.quiet else Progress(sys.stderr, bar=sys.stderr.isatty())
     summary = simulate(
         args.game,
         options,
@@ -99,12 +161,15 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if to_stdout:
         out.write(data + "\n")
     else:
-        out.write("\n".join(summary.lines(title)) + "\n")
+        text = [summary.brief(title)] if args.quiet else summary.lines(title)
+        out.write("\n".join(text) + "\n")
         if args.json is not None:
             Path(args.json).write_text(data + "\n", encoding="utf-8")
-            out.write(f"JSON summary written to {args.json}\n")
+            if not args.quiet:
+                out.write(f"JSON summary written to {args.json}\n")
     if args.png is not None:
         written = save_histograms_png(summary, args.png)
         message = f"{len(written)} PNG histograms written to {args.png}\n"
-        (sys.stderr if to_stdout else out).write(message)
+        if not args.quiet:
+            (sys.stderr if to_stdout else out).write(message)
     return 0

@@ -49,12 +49,14 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import itertools
 import math
 import multiprocessing
 import re
+import textwrap
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from fractions import Fraction
 from pathlib import Path
 from typing import Protocol
@@ -85,6 +87,7 @@ __all__ = [
     "play_one",
     "policy_for",
     "run_job",
+    "run_jobs",
     "save_histograms_png",
     "simulate",
     "simulation_jobs",
@@ -312,6 +315,11 @@ def run_job(job: GameJob) -> GameSummary:
     if job.module:
         importlib.import_module(job.module)
     return play_one(job.game, job.options, job.policy, job.seed, max_steps=job.max_steps)
+
+
+def run_jobs(jobs: Sequence[GameJob]) -> list[GameSummary]:
+    """Play several jobs in a row (one chunk of a parallel simulation)."""
+    return [run_job(job) for job in jobs]
 
 
 def simulation_jobs(
@@ -564,6 +572,15 @@ class SimulationSummary:
             data["per_game"] = [g.to_json() for g in self.per_game]
         return data
 
+    def brief(self, title: str = "") -> str:
+        """The essential result in one line: games, finished, and who won how often."""
+        outcomes = ", ".join(f"{name} {100 * n / self.games:.1f}%" for name, n in self.outcomes)
+        levels = ", ".join(f"{name} {100 * n / self.games:.1f}%" for name, n in self.levels)
+        return (
+            f"{title or self.game}: {self.games} games ({self.finished} finished); "
+            f"outcome: {outcomes}; level: {levels}"
+        )
+
     def lines(self, title: str = "") -> list[str]:
         """The summary as text lines for a terminal, with text histograms."""
         out: list[str] = []
@@ -697,7 +714,8 @@ def simulate(
     the summary is the same whatever ``jobs`` is: with ``jobs > 1`` the games are
     spread over that many worker processes; ``executor`` (anything with ``map``, see
     :class:`MapExecutor`) runs them elsewhere instead, on a cluster say.
-    ``progress(done, total)`` is called as games finish. A game still running after
+    ``progress(done, total)`` is called each time a game finishes (with ``jobs > 1``,
+    in the order they finish, not the order of the games). A game still running after
     ``max_steps`` steps counts as unfinished.
     """
     if jobs < 1:
@@ -705,25 +723,40 @@ def simulate(
     work = simulation_jobs(
         game_id, options, games=games, seed=seed, policy=policy, max_steps=max_steps
     )
-    results: list[GameSummary] = []
+    results: list[GameSummary | None] = [None] * len(work)
+    done = 0
 
-    def collect(summaries: Iterable[GameSummary]) -> None:
-        for summary in summaries:
-            results.append(summary)
-            if progress is not None:
-                progress(len(results), len(work))
+    def finished(index: int, summary: GameSummary) -> None:
+        nonlocal done
+        results[index] = summary
+        done += 1
+        if progress is not None:
+            progress(done, len(work))
 
     if executor is not None:
-        collect(executor.map(run_job, work))
+        for index, summary in enumerate(executor.map(run_job, work)):
+            finished(index, summary)
     elif jobs == 1 or len(work) == 1:
-        collect(run_job(job) for job in work)
+        for index, job in enumerate(work):
+            finished(index, run_job(job))
     else:
+        # Small chunks, collected as they finish (not in order), so that progress is
+        # reported as games end; each result goes back to its game's place, so the
+        # summary is the same as with one process.
         workers = min(jobs, len(work))
-        chunk = max(1, min(16, len(work) // (workers * 4)))
+        size = max(1, min(8, len(work) // (workers * 8)))
+        chunks = [range(start, min(start + size, len(work))) for start in range(0, len(work), size)]
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            collect(pool.map(run_job, work, chunksize=chunk))
-    return summarise(results, seed=seed)
+            pending = {
+                pool.submit(run_jobs, tuple(work[i] for i in chunk)): chunk for chunk in chunks
+            }
+            for future in as_completed(pending):
+                for index, summary in zip(pending[future], future.result(), strict=True):
+                    finished(index, summary)
+    ordered = [summary for summary in results if summary is not None]
+    assert len(ordered) == len(work)
+    return summarise(ordered, seed=seed)
 
 
 # -- pictures ----------------------------------------------------------------------------------
@@ -754,18 +787,37 @@ def save_histograms_png(summary: SimulationSummary, directory: Path) -> list[Pat
     ]
     written: list[Path] = []
     for stem, title, chart in charts:
-        figure = figure_module.Figure(figsize=(7, 4))
+        figure = figure_module.Figure(figsize=(7, 4.2), layout="constrained")
         agg.FigureCanvasAgg(figure)
         axes = figure.add_subplot()
-        axes.bar([row.label for row in chart.rows], [row.count for row in chart.rows])
-        axes.set_title(f"{summary.game}: {title} ({summary.games} games)")
+        # Bars on a numeric axis (one per value, or one per bin spanning it), so that
+        # matplotlib chooses ticks that never overlap, however many rows there are.
+        rows = chart.rows
+        single = all(row.low == row.high for row in rows)
+        if single:
+            gaps = [b.low - a.low for a, b in itertools.pairwise(rows)]
+            width = 0.8 * (min(gaps) if gaps else 1.0)
+            axes.bar([row.low for row in rows], [row.count for row in rows], width=width)
+        else:
+            axes.bar(
+                [row.low for row in rows],
+                [row.count for row in rows],
+                width=[row.high - row.low for row in rows],
+                align="edge",
+                edgecolor="white",
+            )
+        if single and len(rows) <= 12:
+            axes.set_xticks([row.low for row in rows], [row.label for row in rows])
+            axes.set_xlim(rows[0].low - width, rows[-1].low + width)
+        else:
+            axes.xaxis.set_major_locator(ticker.MaxNLocator(nbins=10, integer=single))
+        heading = "\n".join(textwrap.wrap(title, width=60))
+        axes.set_title(f"{heading}\n{summary.game}, {summary.games} games", fontsize=11)
+        axes.set_xlabel(title.split(":", 1)[0])
         axes.set_ylabel("games")
         axes.yaxis.set_major_locator(ticker.MaxNLocator(integer=True))
-        if len(chart.rows) > 10:
-            axes.tick_params(axis="x", labelrotation=45)
-        figure.tight_layout()
         path = directory / f"{_slug(summary.game)}-{stem}.png"
-        figure.savefig(path)
+        figure.savefig(path, dpi=100)
         written.append(path)
     return written
 

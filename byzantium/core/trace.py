@@ -67,6 +67,9 @@ class RuleRow:
     entry: RuleEntry
     code: tuple[str, ...]
     tests: tuple[str, ...]
+    #: False when the tests were not available (an installed package without its
+    #: test suite): a rule without a test is then not a problem, only unknown.
+    tests_known: bool = True
 
     @property
     def problems(self) -> tuple[str, ...]:
@@ -75,7 +78,7 @@ class RuleRow:
         status = self.entry.status
         if status is RuleStatus.MECHANICS and not self.code:
             found.append(f"rule {self.entry.id} has mechanics but no implementing code")
-        if status is RuleStatus.MECHANICS and not self.tests:
+        if status is RuleStatus.MECHANICS and not self.tests and self.tests_known:
             found.append(f"rule {self.entry.id} has mechanics but no test")
         if status is RuleStatus.NO_MECHANICS and self.code:
             found.append(f"rule {self.entry.id} is marked 'no mechanics' but has code registered")
@@ -89,6 +92,8 @@ class TraceReport:
     game: str
     rows: tuple[RuleRow, ...]
     problems: tuple[str, ...]
+    #: False when no tests were available to check (see :func:`check`).
+    tests_known: bool = True
 
     def count(self, status: RuleStatus) -> int:
         """How many rules have ``status``."""
@@ -112,6 +117,7 @@ class TraceReport:
             f"{self.count(RuleStatus.NO_MECHANICS)} no mechanics, "
             f"{self.count(RuleStatus.PENDING)} pending; "
             f"{len(self.problems)} inconsistencies"
+            + ("" if self.tests_known else " (code only: the tests were not checked)")
         )
 
 
@@ -190,7 +196,16 @@ def _tests_in(
 def scan_file(path: Path, root: Path) -> list[TestRef]:
     """The rule-marked tests of one test file."""
     relative = path.relative_to(root).as_posix()
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    except SyntaxError as exc:
+        raise RuleIndexError(
+            f"cannot read the test file {path}, line {exc.lineno}: {exc.msg}"
+        ) from None
+    except UnicodeDecodeError as exc:
+        raise RuleIndexError(
+            f"cannot read the test file {path}: not UTF-8 ({exc.reason})"
+        ) from None
     default_game, module_marks = _module_defaults(tree, relative)
     refs = []
     for name, func, decorators in _tests_in(tree.body, f"{relative}::"):
@@ -221,8 +236,15 @@ def scan_tests(directory: str | Path, root: str | Path | None = None) -> list[Te
 # -- checking ---------------------------------------------------------------------
 
 
-def check(book: RuleBook, tests: Iterable[TestRef]) -> TraceReport:
-    """The traceability matrix of ``book`` against its registered code and ``tests``."""
+def check(book: RuleBook, tests: Iterable[TestRef] | None) -> TraceReport:
+    """The traceability matrix of ``book`` against its registered code and ``tests``.
+
+    ``tests=None`` means the tests are not available (an installed package without
+    its test suite): rules are then checked against their code only, and a rule
+    without a test is not reported as a gap.
+    """
+    known = tests is not None
+    tests = tests if tests is not None else ()
     book.load_implementations()
     code = book.implementation_map()
     tested: dict[str, list[str]] = {}
@@ -244,10 +266,11 @@ def check(book: RuleBook, tests: Iterable[TestRef]) -> TraceReport:
             entry,
             tuple(dict.fromkeys(impl.name for impl in code.get(entry.id, ()))),
             tuple(dict.fromkeys(tested.get(entry.id, ()))),
+            known,
         )
         problems.extend(row.problems)
         rows.append(row)
-    return TraceReport(book.game, tuple(rows), tuple(problems))
+    return TraceReport(book.game, tuple(rows), tuple(problems), known)
 
 
 def format_report(report: TraceReport, *, verbose: bool = True) -> str:

@@ -3,11 +3,18 @@
 What it adds:
 
 ``.. rule-index:: GAME``
-    the whole rule index of a game, in rulebook order: for each rule its number
-    (a cross-reference target named ``GAME:RULE``), its short title and, when the
-    index has one, its ``summary`` (what the rule says, in our words), its status,
-    links to the code registered for it (its API entry and, with
-    ``sphinx.ext.viewcode``, its highlighted source) and the tests tagged with it.
+    the whole rule index of a game, in rulebook order, one block per rule: its
+    number (a cross-reference target named ``GAME:RULE``), its short title and, when
+    the index has one, its ``summary`` (what the rule says, in our words), its
+    status, links to the code registered for it (its API entry and, with
+    ``sphinx.ext.viewcode``, its highlighted source), to the source of each test
+    tagged with it (a generated page per test file, ``_tests/...``, whose tests link
+    back to their rules) and to its entries on the rulings pages (definition-list
+    items whose term names the rule, on pages under ``byzantium_rulings_prefix``).
+
+Also: one API page per module (``api/MODULE.rst``, written before reading when
+``byzantium_api_package`` is set), a fix of viewcode's "[docs]" backlinks, and a
+check of every internal link of the HTML build (a warning per broken link).
 ``.. default-rulebook:: GAME``
     the game that short references such as ``:rule:`10.6.5``` mean on this page.
 ``.. game-api:: GAME``
@@ -37,10 +44,13 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import weakref
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from html import escape as html_escape
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 from docutils import nodes
 from sphinx import addnodes
@@ -77,6 +87,7 @@ _GAME_ATTR = "byzantium_game"
 _RULE_ATTR = "byzantium_rule"
 _IMPLEMENTS_ATTR = "byzantium_implements"
 _TARGET_ATTR = "byzantium_target"
+_TEST_ATTR = "byzantium_test"
 
 
 # -- per-build data --------------------------------------------------------------------
@@ -342,7 +353,7 @@ class RuleIndex(SphinxDirective):
                 listing += nodes.list_item("", nodes.paragraph(text=problem))
             admonition += listing
             result.append(admonition)
-        result.append(self._table(book, report))
+        result.extend(self._blocks(book, report))
         return result
 
     def _summary(self, book: RuleBook, report: TraceReport, data: TraceData) -> nodes.Node:
@@ -358,53 +369,57 @@ class RuleIndex(SphinxDirective):
         )
         return nodes.paragraph(text=text, classes=["rule-index-summary"])
 
-    def _table(self, book: RuleBook, report: TraceReport) -> nodes.table:
-        table = nodes.table(classes=["rule-index"])
-        group = nodes.tgroup(cols=5)
-        table += group
-        for width in (8, 32, 20, 20, 20):
-            group += nodes.colspec(colwidth=width)
-        head = nodes.thead()
-        group += head
-        labels = ("Rule", "Title and summary", "Status", "Code", "Tests")
-        head += _row([nodes.paragraph(text=label)] for label in labels)
-        body = nodes.tbody()
-        group += body
+    def _blocks(self, book: RuleBook, report: TraceReport) -> list[nodes.Node]:
+        """One block per rule (not a wide table, so that everything fits the page)."""
         impls = {impl.name: impl for impl in book.all_implementations()}
-        for row in report.rows:
-            body += self._rule_row(book, row, impls)
-        return table
+        tests = {ref.nodeid: ref for ref in _data(self.env).tests if ref.game == book.game}
+        return [self._rule_block(book, row, impls, tests) for row in report.rows]
 
-    def _rule_row(
-        self, book: RuleBook, row: RuleRow, impls: dict[str, Implementation]
-    ) -> nodes.row:
+    def _rule_block(
+        self,
+        book: RuleBook,
+        row: RuleRow,
+        impls: dict[str, Implementation],
+        tests: dict[str, TestRef],
+    ) -> nodes.container:
         entry = row.entry
         anchor = _anchor(book.game, entry.id)
         name = _object_name(book.game, entry.id)
-        index = addnodes.index(
-            entries=[("single", f"{book.title}; rule {entry.id}", anchor, "", None)]
-        )
-        number = nodes.paragraph()
-        number += index
-        number += nodes.reference(
-            "", "", nodes.strong(text=entry.id), refid=anchor, classes=["rule-number"]
-        )
-        number["ids"].append(anchor)
-        self.state.document.note_explicit_target(number)
+        block = nodes.container(classes=["rule-entry", _status_class(entry)])
+        block["ids"].append(anchor)
+        self.state.document.note_explicit_target(block)
         std = self.env.domains.standard_domain
         std.note_object(OBJTYPE, name, anchor, location=(self.env.docname, self.lineno))
 
-        status = [nodes.paragraph(text=entry.status.value, classes=[_status_class(entry)])]
-        if entry.status is RuleStatus.NO_MECHANICS:
-            status.append(nodes.paragraph("", "", nodes.emphasis(text=entry.reason)))
-        about: list[nodes.Node] = [nodes.paragraph(text=entry.title, classes=["rule-title"])]
+        head = nodes.paragraph(classes=["rule-head"])
+        head += addnodes.index(
+            entries=[("single", f"{book.title}; rule {entry.id}", anchor, "", None)]
+        )
+        head += nodes.reference(
+            "", "", nodes.strong(text=entry.id), refid=anchor, classes=["rule-number"]
+        )
+        head += nodes.Text(" ")
+        head += nodes.strong(text=entry.title, classes=["rule-title"])
+        head += nodes.Text(" ")
+        head += nodes.inline(text=entry.status.value, classes=["rule-status"])
+        block += head
         # ``summary``: what the rule says, in our own words (optional in rules.toml).
         summary = getattr(entry, "summary", "")
         if summary:
-            about.append(nodes.paragraph(text=summary, classes=["rule-summary"]))
-        code = [self._code_link(book, entry, target, impls.get(target)) for target in row.code]
-        tests = [nodes.paragraph("", "", nodes.literal(text=test)) for test in row.tests]
-        return _row([[number], about, status, code, tests])
+            block += nodes.paragraph(text=summary, classes=["rule-summary"])
+        if entry.status is RuleStatus.NO_MECHANICS:
+            block += nodes.paragraph(
+                "", "", nodes.emphasis(text=f"No mechanics: {entry.reason}"), classes=["rule-why"]
+            )
+        links = nodes.field_list(classes=["rule-links"])
+        if row.code:
+            code = [self._code_link(book, entry, t, impls.get(t)) for t in row.code]
+            links += _field("Code", code)
+        if row.tests:
+            links += _field("Tests", [_test_link(tests.get(t), t) for t in row.tests])
+        links += rulings_placeholder("", game=book.game, rule=entry.id)
+        block += links
+        return block
 
     def _code_link(
         self, book: RuleBook, entry: RuleEntry, target: str, impl: Implementation | None
@@ -446,6 +461,44 @@ def _source_link(impl: Implementation, docname: str) -> nodes.Node:
 
     page = f"{OUTPUT_DIRNAME}/{impl.module.replace('.', '/')}"
     return viewcode_anchor(reftarget=page, refid=impl.qualname, refdoc=docname)
+
+
+def _field(label: str, content: list[nodes.Node]) -> nodes.field:
+    body = nodes.field_body()
+    body.extend(content)
+    return nodes.field("", nodes.field_name(text=label), body)
+
+
+#: Folder of the generated test source pages in the HTML output.
+TESTS_OUTPUT = "_tests"
+
+
+def _test_page(path: str) -> str:
+    """The page name of a test file's source page: ``_tests/tests/test_x``."""
+    return f"{TESTS_OUTPUT}/{path.removesuffix('.py')}"
+
+
+def _test_anchor(nodeid: str) -> str:
+    """``tests/test_x.py::TestA::test_b`` -> ``TestA.test_b``."""
+    return nodeid.split("::", 1)[-1].replace("::", ".")
+
+
+def _test_link(ref: TestRef | None, nodeid: str) -> nodes.Node:
+    """A link to a test's source on its test page (resolved in :func:`resolve_links`)."""
+    text = nodes.literal(text=nodeid)
+    if ref is None:
+        return nodes.paragraph("", "", text)
+    link = nodes.reference("", "", text, refuri="#", internal=True, classes=["test-link"])
+    link[_TEST_ATTR] = (_test_page(ref.path), _test_anchor(nodeid))
+    return nodes.paragraph("", "", link)
+
+
+class rulings_placeholder(nodes.General, nodes.Element):
+    """Where the rulings of a rule are listed once every page has been read."""
+
+
+def _skip(self: Any, node: nodes.Element) -> None:
+    raise nodes.SkipNode
 
 
 def _status_class(entry: RuleEntry) -> str:
@@ -646,6 +699,299 @@ def write_schema_files(app: Sphinx, exception: Exception | None) -> None:
             )
 
 
+# -- rulings: entries found on the rulings pages, listed under their rules ----------------
+
+
+def _rulings(env: BuildEnvironment) -> dict[str, list[tuple[str, str, str, str]]]:
+    """Docname -> its ruling entries as ``(game, rule, anchor, title)``."""
+    found: dict[str, list[tuple[str, str, str, str]]] | None = getattr(
+        env, "byzantium_rulings", None
+    )
+    if found is None:
+        found = {}
+        env.byzantium_rulings = found  # type: ignore[attr-defined]
+    return found
+
+
+def collect_rulings(app: Sphinx, doctree: nodes.document) -> None:
+    """On a rulings page, every entry (a definition-list item whose term names rules
+    with ``:rule:``) gets an anchor and is remembered under each rule it names."""
+    docname = app.env.docname
+    if not docname.startswith(app.config.byzantium_rulings_prefix):
+        return
+    entries: list[tuple[str, str, str, str]] = []
+    taken: set[str] = set()
+    for item in doctree.findall(nodes.definition_list_item):
+        term = next(iter(item.findall(nodes.term)), None)
+        if term is None:
+            continue
+        refs = [
+            (xref.get(_GAME_ATTR, ""), xref.get(_RULE_ATTR, ""))
+            for xref in term.findall(addnodes.pending_xref)
+            if xref.get(_RULE_ATTR)
+        ]
+        refs = [(game, rule) for game, rule in refs if game]
+        if not refs:
+            continue
+        if term["ids"]:
+            anchor = term["ids"][0]
+        else:
+            base = nodes.make_id(f"ruling-{refs[0][0]}-{refs[0][1].replace('#', '-')}")
+            anchor, count = base, 1
+            while anchor in taken or anchor in doctree.ids:
+                count += 1
+                anchor = f"{base}-{count}"
+            term["ids"].append(anchor)
+            doctree.ids[anchor] = term
+        taken.add(anchor)
+        title = term.astext()
+        entries.extend((game, rule, anchor, title) for game, rule in dict.fromkeys(refs))
+    if entries:
+        _rulings(app.env)[docname] = entries
+
+
+def resolve_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Fill in the rulings of each rule and the links to the test pages."""
+    html = app.builder.format == "html"
+    by_rule: dict[tuple[str, str], list[tuple[str, str, str]]] = {}
+    for doc, entries in sorted(_rulings(app.env).items()):
+        for game, rule, anchor, title in entries:
+            by_rule.setdefault((game, rule), []).append((doc, anchor, title))
+    for holder in list(doctree.findall(rulings_placeholder)):
+        found = by_rule.get((holder["game"], holder["rule"]), [])
+        if not found:
+            holder.parent.remove(holder)
+            continue
+        items: list[nodes.Node] = []
+        for doc, anchor, title in found:
+            uri = app.builder.get_relative_uri(docname, doc) + "#" + anchor
+            items.append(
+                nodes.paragraph("", "", nodes.reference("", title, refuri=uri, internal=True))
+            )
+        holder.replace_self(_field("Rulings", items))
+    for link in list(doctree.findall(nodes.reference)):
+        target = link.get(_TEST_ATTR)
+        if not target:
+            continue
+        if not html:
+            link.replace_self(link.children)
+            continue
+        page, anchor = target
+        link["refuri"] = app.builder.get_relative_uri(docname, page) + "#" + anchor
+
+
+def purge_rulings(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    _rulings(env).pop(docname, None)
+
+
+def merge_rulings(
+    app: Sphinx, env: BuildEnvironment, docnames: Iterable[str], other: BuildEnvironment
+) -> None:
+    _rulings(env).update(_rulings(other))
+
+
+# -- test source pages ------------------------------------------------------------------------
+
+
+def _rule_uri(app: Sphinx, page: str, game: str, rule: str) -> str | None:
+    found = app.env.domains.standard_domain.objects.get((OBJTYPE, _object_name(game, rule)))
+    if found is None:
+        return None
+    docname, anchor = found
+    return app.builder.get_relative_uri(page, docname) + "#" + anchor
+
+
+def test_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
+    """A highlighted source page per test file with rule-marked tests, with an anchor
+    at each test and links from each test back to its rules."""
+    data = _DATA.get(app.env)
+    if data is None or data.tests_dir is None or app.builder.format != "html":
+        return
+    root = data.tests_dir.parent
+    files: dict[str, list[TestRef]] = {}
+    for ref in data.tests:
+        files.setdefault(ref.path, []).append(ref)
+    highlighter = app.builder.highlighter  # type: ignore[attr-defined]
+    for path, refs in sorted(files.items()):
+        page = _test_page(path)
+        code = (root / path).read_text(encoding="utf-8")
+        lines = highlighter.highlight_block(code, "python", linenos=False).splitlines()
+        before, after = lines[0].split("<pre>", 1)
+        lines[0:1] = [before + "<pre>", after]
+        listing = []
+        tests: dict[str, list[TestRef]] = {}
+        for ref in refs:
+            tests.setdefault(ref.nodeid, []).append(ref)
+        for nodeid, marks in tests.items():
+            anchor = _test_anchor(nodeid)
+            rules = []
+            for ref in marks:
+                for rule in ref.rules:
+                    uri = _rule_uri(app, page, ref.game, rule)
+                    label = html_escape(rule)
+                    rules.append(f'<a href="{html_escape(uri)}">{label}</a>' if uri else label)
+            links = ", ".join(rules)
+            line = marks[0].line
+            if 0 < line < len(lines):
+                lines[line] = (
+                    f'<span id="{html_escape(anchor)}"></span>{lines[line]}'
+                    f'  <span class="test-rules">[rules {links}]</span>'
+                )
+            name = html_escape(nodeid.split("::", 1)[-1])
+            listing.append(
+                f'<li><a href="#{html_escape(anchor)}"><code>{name}</code></a> '
+                f"(line {line}): rules {links}</li>"
+            )
+        body = (
+            f"<h1>Tests: <code>{html_escape(path)}</code></h1>\n"
+            "<p>The rule-tagged tests of this file, each with the rules it checks; "
+            "the source follows.</p>\n"
+            f'<ul class="test-index">{"".join(listing)}</ul>\n' + "\n".join(lines)
+        )
+        yield page, {"title": path, "body": body}, "page.html"
+
+
+# -- viewcode: links from the source pages back to the API entries ------------------------
+
+
+def fix_viewcode_backlinks(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
+    """Point each "[docs]" link of a viewcode source page at the entry that documents
+    that very object, or drop it; drop modules without a source page from the index.
+
+    ``sphinx.ext.viewcode`` names the anchor after the first module whose entries
+    led to the file, so an object re-exported by another module got a link to an
+    entry that does not exist. Runs before viewcode writes its pages.
+    """
+    modules = getattr(app.env, "_viewcode_modules", None)
+    if not modules:
+        return iter(())
+    py_objects = app.env.domains.python_domain.objects
+    for modname, entry in list(modules.items()):
+        if not entry:
+            del modules[modname]
+            continue
+        code, tags, used, _refname = entry
+        kept = {}
+        for name in used:
+            found = py_objects.get(f"{modname}.{name}")
+            if found is not None:
+                kept[name] = found.docname
+        modules[modname] = (code, tags, kept, modname)
+    return iter(())
+
+
+# -- the check of internal links over the built HTML -------------------------------------------
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.ids: set[str] = set()
+        self.hrefs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if values.get("id"):
+            self.ids.add(values["id"] or "")
+        if tag == "a" and values.get("name"):
+            self.ids.add(values["name"] or "")
+        if tag == "a" and values.get("href") is not None:
+            self.hrefs.append(values["href"] or "")
+
+
+def broken_internal_links(outdir: Path) -> list[tuple[str, str, str]]:
+    """Every relative link of the HTML pages under ``outdir`` to a missing file or a
+    missing anchor, as ``(page, href, what is wrong)``."""
+    pages: dict[Path, _Links] = {}
+    for path in sorted(outdir.rglob("*.html")):
+        parser = _Links()
+        parser.feed(path.read_text(encoding="utf-8"))
+        pages[path.resolve()] = parser
+    broken = []
+    for path, parser in pages.items():
+        for href in parser.hrefs:
+            parts = urlsplit(href)
+            if parts.scheme or parts.netloc or href.startswith(("mailto:", "javascript:")):
+                continue
+            target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
+            page = path.relative_to(outdir.resolve()).as_posix()
+            if not target.exists():
+                broken.append((page, href, "no such file"))
+            elif (
+                parts.fragment
+                and target in pages
+                and unquote(parts.fragment) not in pages[target].ids
+            ):
+                broken.append((page, href, "no such anchor"))
+    return broken
+
+
+def check_links(app: Sphinx, exception: Exception | None) -> None:
+    """After an HTML build, warn about every broken internal link (``-W`` fails on it)."""
+    if (
+        exception is not None
+        or app.builder.format != "html"
+        or not app.config.byzantium_check_links
+    ):
+        return
+    broken = broken_internal_links(Path(app.outdir))
+    for page, href, what in broken:
+        logger.warning(
+            "broken internal link in %s: %s (%s)",
+            page,
+            href,
+            what,
+            type=WARNING_TYPE,
+            subtype="links",
+        )
+    logger.info("byzantium_rules: %d broken internal links", len(broken))
+
+
+# -- one API page per module ---------------------------------------------------------------------
+
+
+def write_api_pages(app: Sphinx) -> None:
+    """Write ``api/MODULE.rst``, one page per module of the package (before reading).
+
+    Modules of a game package set their game as the default rule book (short
+    ``:rule:`` references in their docstrings) and document undocumented members
+    too, so that every registered function has an entry. Extra autodoc options per
+    module come from ``byzantium_api_options``; ``byzantium_api_skip`` lists modules
+    documented elsewhere. A page is rewritten only when its text changes.
+    """
+    package = app.config.byzantium_api_package
+    if not package:
+        return
+    folder = Path(app.srcdir) / "api"
+    folder.mkdir(exist_ok=True)
+    games = {book.package: book.game for book in registered_rulebooks().values() if book.package}
+    skip = set(app.config.byzantium_api_skip)
+    wanted = set()
+    for module in _package_modules(package):
+        if module in skip:
+            continue
+        game = next(
+            (g for pkg, g in games.items() if module == pkg or module.startswith(pkg + ".")),
+            None,
+        )
+        options = list(app.config.byzantium_api_options.get(module, [":members:"]))
+        if game is not None and module not in app.config.byzantium_api_options:
+            options = [":members:", ":undoc-members:", ":ignore-module-all:"]
+        title = f"``{module}``"
+        lines = [title, "=" * len(title), ""]
+        if game is not None:
+            lines += [f".. default-rulebook:: {game}", ""]
+        lines += [f".. automodule:: {module}", *(f"   {o}" for o in options), ""]
+        text = "\n".join(lines)
+        path = folder / f"{module}.rst"
+        wanted.add(path.name)
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+    for stale in folder.glob("*.rst"):
+        if stale.name not in wanted:
+            stale.unlink()
+
+
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("sphinx.ext.autodoc")  # for autodoc-process-docstring
     app.add_config_value("byzantium_extra_rulebooks", [], "env", types=frozenset({list, tuple}))
@@ -662,7 +1008,28 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("json-schema", JsonSchema)
     app.connect("build-finished", write_schema_files)
 
+    app.add_config_value("byzantium_rulings_prefix", "rulings/", "env", types=frozenset({str}))
+    app.add_config_value("byzantium_check_links", True, "", types=frozenset({bool}))
+    app.add_config_value("byzantium_api_package", "", "env", types=frozenset({str}))
+    app.add_config_value("byzantium_api_options", {}, "env", types=frozenset({dict}))
+    app.add_config_value("byzantium_api_skip", [], "env", types=frozenset({list, tuple}))
+    app.add_node(
+        rulings_placeholder,
+        html=(_skip, None),
+        latex=(_skip, None),
+        text=(_skip, None),
+        man=(_skip, None),
+        texinfo=(_skip, None),
+    )
     app.connect("builder-inited", collect)
+    app.connect("builder-inited", write_api_pages)
+    app.connect("doctree-read", collect_rulings)
+    app.connect("doctree-resolved", resolve_links)
+    app.connect("env-purge-doc", purge_rulings)
+    app.connect("env-merge-info", merge_rulings)
+    app.connect("html-collect-pages", fix_viewcode_backlinks, priority=100)
+    app.connect("html-collect-pages", test_pages)
+    app.connect("build-finished", check_links, priority=900)
     app.connect("autodoc-process-docstring", add_backlinks)
     app.connect("warn-missing-reference", warn_missing)
     app.connect("doctree-resolved", add_tooltips)
