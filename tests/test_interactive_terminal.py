@@ -93,7 +93,7 @@ def test_belisarius_costs_show_in_the_menus() -> None:
     game = belisarius()
     texts = {
         game.describe_choice(state, action)
-        for state in _states(game, seed=2, steps=400)
+        for state in _states(game, seed=2, steps=800)
         for action in game.legal_actions(state)
     }
     assert "Recruit a Mercenary Persia Warband (cost 3 Solidus)" in texts

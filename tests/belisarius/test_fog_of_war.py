@@ -234,20 +234,25 @@ def test_the_questions_show_nothing_of_the_other_players_secrets(
     follow(game, steps, final, start, observer, rng)
 
 
+#: Per scenario, a seeded game whose stretches cross every question checked below.
+LONG_SEEDS = {1: 1, 2: 0, 3: 1}
+
+
 @pytest.mark.rule("22.1", "8.41", "17.74", "16.7", "9.3", "10.3")
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_twins_follow_long_stretches_of_play(scenario: int) -> None:
     """The construction is not vacuous: re-dealt twins follow hundreds of steps of the
     game, across the Stratagem questions put to the opponent."""
     game = game_of(scenario, "off")
-    steps, final = played(scenario, "off", 0)
+    # A game whose Revolts, Taxations and battles put the questions to both sides.
+    steps, final = played(scenario, "off", LONG_SEEDS[scenario])
     rng = random.Random(scenario)
     for observer in (EMPIRE, BARBARIAN):
         other = opponent(observer)
         candidates = [i for i in starts(steps, observer) if steps[i][0].stratagems.held(other) >= 2]
         longest = 0
         asked: set[str] = set()
-        for start in candidates[:: max(1, len(candidates) // 6)]:
+        for start in candidates[:: max(1, len(candidates) // 30)]:
             compared = follow(game, steps, final, start, observer, rng)
             longest = max(longest, compared)
             asked |= {
@@ -255,9 +260,11 @@ def test_twins_follow_long_stretches_of_play(scenario: int) -> None:
                 for s, _ in steps[start : start + compared]
                 if s.pending is not None and s.pending.player == other
             }
+            if longest >= 200 and {"8.41", "9.1", "10.3"} <= asked and asked & {"17.74"}:
+                break
         assert longest >= 200
         assert {"8.41", "9.1", "10.3"} <= asked
-        assert asked & {"17.74", "16.7"}
+        assert asked & {"17.74"}
 
 
 @pytest.mark.rule("22.1", "17.74", "8.41", "16.7")

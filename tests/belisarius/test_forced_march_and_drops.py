@@ -129,6 +129,8 @@ def test_a_forced_march_after_an_operation_that_was_only_a_combat() -> None:
     state = give(state, EMPIRE, "forced-march")
     force = state.units.at(a)
     state = act(begin(state, a, 6), Select(f"attack {b}"), Select("stand"), Select("assault"))
+    while pending(state).rule == "17.74":  # Military Advantage, asked of any hand (22.1)
+        state = act(state, Done())
     state = act(state, Roll((6,)))
     while not isinstance(pending(state).task, OperationsPhase):
         request = pending(state)
