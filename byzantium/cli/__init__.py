@@ -17,6 +17,8 @@
     every component datum with its source (rule, peer transcription, provisional);
 ``byzantium replay RECORD``
     re-check a saved game record step by step;
+``byzantium render FILE -o out.svg``
+    a picture of a saved position or of a record at a step (see :mod:`byzantium.render`);
 ``byzantium trace [GAME]``
     the rule -> code -> tests matrix; exits 1 while a rule is pending or inconsistent.
 
@@ -37,7 +39,18 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import TextIO
 
-from byzantium.cli import data, explain, games, play, replay, schema, simulate, trace, verify
+from byzantium.cli import (
+    data,
+    explain,
+    games,
+    play,
+    render,
+    replay,
+    schema,
+    simulate,
+    trace,
+    verify,
+)
 from byzantium.cli.common import parse_option
 from byzantium.core.errors import ByzantiumError
 
@@ -53,6 +66,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     schema,
     data,
     replay,
+    render,
     trace,
 )
 
