@@ -19,6 +19,8 @@
     re-check a saved game record step by step;
 ``byzantium render FILE -o out.svg``
     a picture of a saved position or of a record at a step (see :mod:`byzantium.render`);
+``byzantium view RECORD -o game.html``
+    one self-contained HTML file to step through a recorded game;
 ``byzantium trace [GAME]``
     the rule -> code -> tests matrix; exits 1 while a rule is pending or inconsistent.
 
@@ -50,6 +52,7 @@ from byzantium.cli import (
     simulate,
     trace,
     verify,
+    view,
 )
 from byzantium.cli.common import parse_option
 from byzantium.core.errors import ByzantiumError
@@ -67,6 +70,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     data,
     replay,
     render,
+    view,
     trace,
 )
 
