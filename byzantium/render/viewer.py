@@ -115,7 +115,8 @@ def view_html(
     return _PAGE.format(
         title=html.escape(f"{game.TITLE}: {len(record)} steps"),
         map_layer=(
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" style="position:absolute">'
+            '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" '
+            'style="position:absolute">'
             f"<defs>{map_layer}</defs></svg>"
             if map_layer
             else ""
@@ -141,7 +142,8 @@ li {{ margin-bottom: 3px; }}
 <div id="side">
 <h3 id="game"></h3>
 <div><button id="first">&#x23EE;</button><button id="prev">&#x25C0;</button>
-<span id="counter"></span><button id="next">&#x25B6;</button><button id="last">&#x23ED;</button></div>
+<span id="counter"></span><button id="next">&#x25B6;</button>
+<button id="last">&#x23ED;</button></div>
 <div id="seatbox">View: <select id="seat"></select></div>
 <p>Keys: left/right step, Home/End jump.</p>
 <h4 id="title"></h4>
@@ -157,7 +159,8 @@ const data = JSON.parse(document.getElementById("data").textContent);
 let at = 0;
 const seat = document.getElementById("seat");
 data.seats.forEach((name, i) => {{
-  const o = document.createElement("option"); o.value = i; o.textContent = name; seat.appendChild(o);
+  const o = document.createElement("option");
+  o.value = i; o.textContent = name; seat.appendChild(o);
 }});
 if (data.seats.length < 2) document.getElementById("seatbox").style.display = "none";
 document.getElementById("game").textContent = data.game;
