@@ -142,3 +142,14 @@ def test_bad_perspective_is_refused() -> None:
     game = load_game("belisarius")
     with pytest.raises(Exception, match="players 0 to 1"):
         svg(game, game.initial_state(), 5)
+
+
+@pytest.mark.parametrize("game_id", ["sword-of-orthodoxy", "belisarius"])
+def test_the_readme_pictures_are_up_to_date(game_id: str) -> None:
+    from pathlib import Path
+
+    game = load_game(game_id)
+    stored = Path(__file__).parent.parent / "docs" / "_static" / f"{game_id}.svg"
+    assert stored.read_text(encoding="utf-8") == svg(game, game.initial_state()), (
+        f"regenerate {stored} with byzantium.render.svg"
+    )
