@@ -141,9 +141,9 @@ li {{ margin-bottom: 3px; }}
 {map_layer}
 <div id="side">
 <h3 id="game"></h3>
-<div><button id="first">&#x23EE;</button><button id="prev">&#x25C0;</button>
+<div><button id="first">&laquo;</button><button id="prev">&#x25C0;</button>
 <span id="counter"></span><button id="next">&#x25B6;</button>
-<button id="last">&#x23ED;</button></div>
+<button id="last">&raquo;</button></div>
 <div id="seatbox">View: <select id="seat"></select></div>
 <p>Keys: left/right step, Home/End jump.</p>
 <h4 id="title"></h4>
