@@ -27,6 +27,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",  # "[source]" links on API entries and in the rule indices
     "byzantium_rules",
+    "byzantium_pictures",  # board pictures drawn at build time (byzantium.render)
 ]
 
 # No intersphinx: the build must not touch the network.

@@ -20,6 +20,10 @@
     every component datum with its source (rule, peer transcription, provisional);
 ``byzantium replay RECORD``
     re-check a saved game record step by step;
+``byzantium render FILE -o out.svg``
+    a picture of a saved position or of a record at a step (see :mod:`byzantium.render`);
+``byzantium view RECORD -o game.html``
+    one self-contained HTML file to step through a recorded game;
 ``byzantium trace [GAME]``
     the rule -> code -> tests matrix; exits 1 while a rule is pending or inconsistent.
 
@@ -41,7 +45,19 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import TextIO
 
-from byzantium.cli import data, explain, games, play, replay, schema, simulate, trace, verify
+from byzantium.cli import (
+    data,
+    explain,
+    games,
+    play,
+    render,
+    replay,
+    schema,
+    simulate,
+    trace,
+    verify,
+    view,
+)
 from byzantium.cli.common import SafeOutput, parse_option, shown
 from byzantium.core.errors import ByzantiumError
 
@@ -57,6 +73,8 @@ COMMANDS: tuple[ModuleType, ...] = (
     schema,
     data,
     replay,
+    render,
+    view,
     trace,
 )
 

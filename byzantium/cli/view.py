@@ -1,0 +1,35 @@
+"""``byzantium view RECORD.json -o game.html``: a record viewer in one HTML file."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TextIO
+
+from byzantium.core.records import loads_record
+from byzantium.render.viewer import view_html
+
+__all__ = ["register", "run"]
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the command to the parser."""
+    parser = commands.add_parser("view", help="one self-contained HTML file to step through a game")
+    parser.add_argument("record", type=Path)
+    parser.add_argument("-o", "--output", type=Path, required=True)
+    parser.add_argument(
+        "--docs-url",
+        default="docs/",
+        help="base of the built docs the rule links point into (default: docs/ beside the file)",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Write the viewer."""
+    game, record = loads_record(args.record.read_text(encoding="utf-8"))
+    docs = args.docs_url if args.docs_url.endswith("/") else args.docs_url + "/"
+    page = view_html(game, record, docs_url=docs)
+    args.output.write_text(page, encoding="utf-8")
+    out.write(f"Viewer of {len(record)} steps written to {args.output} ({len(page) // 1024} KiB)\n")
+    return 0

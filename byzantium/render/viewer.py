@@ -1,0 +1,210 @@
+"""One self-contained HTML file to step through a recorded game (``byzantium view``).
+
+The file needs no server and no network: the pictures (SVG), the script and the
+style are inline. For each step it holds the board, the action with who took it,
+the events with their rule numbers (linked to the rule index of the docs), the exact
+probability of a chance outcome, and the legal alternatives of a decision. The left
+and right arrow keys step, Home and End jump to the ends. For Belisarius a seat
+switch shows the board as each player sees it. Pictures repeat across steps, so
+each distinct one is stored once, and the Belisarius map layer only once.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+
+from byzantium.core.game import CHANCE, Game
+from byzantium.core.records import GameRecord
+from byzantium.render import svg
+
+__all__ = ["view_html"]
+
+#: Legal alternatives listed per decision, at most.
+MAX_ALTERNATIVES = 40
+
+
+def _rule_link(docs_url: str, game: str, rule: str) -> str:
+    anchor = f"rule-{game}-{rule.replace('#', '-')}"
+    return f"{docs_url}games/{game}.html#{anchor}"
+
+
+def view_html(
+    game: Game[object, object], record: GameRecord[object], *, docs_url: str = "docs/"
+) -> str:
+    """The HTML viewer of a record (replayed here, so every fact is computed)."""
+    seats: list[int | None] = [None] if game.NUM_PLAYERS < 2 else [None, *range(game.NUM_PLAYERS)]
+    pictures: list[str] = []
+    index: dict[str, int] = {}
+    map_layer = ""
+    if game.ID == "belisarius":
+        import xml.etree.ElementTree as ET  # noqa: PLC0415
+
+        from byzantium.belisarius.game import Belisarius  # noqa: PLC0415
+        from byzantium.render import belisarius as bel  # noqa: PLC0415
+
+        assert isinstance(game, Belisarius)
+        map_layer = ET.tostring(bel.map_layer(game), encoding="unicode")
+
+    def picture(state: object, seat: int | None) -> int:
+        if game.ID == "belisarius":
+            text = bel.draw(
+                game,
+                state,
+                seat,
+                highlight=set(),
+                last_move=set(),
+                reachable_for=None,
+                zoc=False,
+                with_map=False,
+            )
+        else:
+            text = svg(game, state, seat)
+        found = index.get(text)
+        if found is None:
+            found = index[text] = len(pictures)
+            pictures.append(text)
+        return found
+
+    state = game.initial_state()
+    steps: list[dict[str, object]] = [
+        {
+            "title": "Set-up",
+            "events": [],
+            "alternatives": [],
+            "boards": [picture(state, s) for s in seats],
+        }
+    ]
+    for number, action in enumerate(record.actions, 1):
+        actor = game.current_player(state)
+        rule = game.decision_rule(state)
+        entry: dict[str, object] = {"rule": rule, "link": _rule_link(docs_url, game.ID, rule)}
+        described = game.describe_action(state, action)
+        if actor == CHANCE:
+            odds = dict(game.chance_outcomes(state))
+            p = odds.get(action)
+            entry["who"] = "chance"
+            entry["probability"] = "" if p is None else f"{p} = {float(p):.4f}"
+            entry["alternatives"] = []
+        else:
+            entry["who"] = game.player_name(actor)
+            legal = game.legal_actions(state)
+            entry["alternatives"] = [
+                game.describe_action(state, a) for a in legal[:MAX_ALTERNATIVES] if a != action
+            ] + (
+                [f"... and {len(legal) - MAX_ALTERNATIVES} more"]
+                if len(legal) > MAX_ALTERNATIVES
+                else []
+            )
+        step = game.step(state, action)
+        state = step.state
+        entry["title"] = f"Step {number}: {entry['who']}: {described}"
+        entry["events"] = [
+            {"rule": e.rule, "text": e.text, "link": _rule_link(docs_url, game.ID, e.rule)}
+            for e in step.events
+        ]
+        entry["boards"] = [picture(state, s) for s in seats]
+        steps.append(entry)
+    data = {
+        "game": game.TITLE,
+        "seats": ["everything" if s is None else game.player_name(s) for s in seats],
+        "steps": steps,
+        "pictures": pictures,
+    }
+    payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    return _PAGE.format(
+        title=html.escape(f"{game.TITLE}: {len(record)} steps"),
+        map_layer=(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" '
+            'style="position:absolute">'
+            f"<defs>{map_layer}</defs></svg>"
+            if map_layer
+            else ""
+        ),
+        payload=payload,
+    )
+
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<style>
+body {{ font-family: DejaVu Sans, Arial, sans-serif; margin: 0; display: flex; }}
+#side {{ width: 380px; padding: 8px; height: 100vh; overflow-y: auto; box-sizing: border-box;
+  border-right: 1px solid #ccc; font-size: 13px; }}
+#board {{ flex: 1; overflow: auto; height: 100vh; }}
+#board svg {{ max-width: 100%; height: auto; }}
+button {{ margin: 2px; }}
+.rule {{ font-family: monospace; }}
+li {{ margin-bottom: 3px; }}
+</style></head>
+<body>
+{map_layer}
+<div id="side">
+<h3 id="game"></h3>
+<div><button id="first">&laquo;</button><button id="prev">&#x25C0;</button>
+<span id="counter"></span><button id="next">&#x25B6;</button>
+<button id="last">&raquo;</button></div>
+<div id="seatbox">View: <select id="seat"></select></div>
+<p>Keys: left/right step, Home/End jump.</p>
+<h4 id="title"></h4>
+<div id="decision"></div>
+<h4>Events</h4><ol id="events"></ol>
+<h4>Legal alternatives</h4><ul id="alternatives"></ul>
+</div>
+<div id="board"></div>
+<script id="data" type="application/json">{payload}</script>
+<script>
+"use strict";
+const data = JSON.parse(document.getElementById("data").textContent);
+let at = 0;
+const seat = document.getElementById("seat");
+data.seats.forEach((name, i) => {{
+  const o = document.createElement("option");
+  o.value = i; o.textContent = name; seat.appendChild(o);
+}});
+if (data.seats.length < 2) document.getElementById("seatbox").style.display = "none";
+document.getElementById("game").textContent = data.game;
+function link(rule, href) {{
+  const a = document.createElement("a"); a.href = href; a.className = "rule";
+  a.textContent = "[" + rule + "]"; return a;
+}}
+function show() {{
+  const step = data.steps[at];
+  document.getElementById("counter").textContent = " " + at + " / " + (data.steps.length - 1) + " ";
+  document.getElementById("title").textContent = step.title;
+  document.getElementById("board").innerHTML = data.pictures[step.boards[Number(seat.value)]];
+  document.getElementById("board").dataset.step = at;
+  const decision = document.getElementById("decision");
+  decision.textContent = "";
+  if (step.rule) {{
+    decision.appendChild(document.createTextNode("Rule "));
+    decision.appendChild(link(step.rule, step.link));
+    if (step.probability) {{
+      decision.appendChild(document.createTextNode(" probability " + step.probability));
+    }}
+  }}
+  const events = document.getElementById("events"); events.textContent = "";
+  for (const e of step.events) {{
+    const li = document.createElement("li"); li.appendChild(link(e.rule, e.link));
+    li.appendChild(document.createTextNode(" " + e.text)); events.appendChild(li);
+  }}
+  const alts = document.getElementById("alternatives"); alts.textContent = "";
+  for (const a of step.alternatives) {{
+    const li = document.createElement("li"); li.textContent = a; alts.appendChild(li);
+  }}
+}}
+function go(n) {{ at = Math.max(0, Math.min(data.steps.length - 1, n)); show(); }}
+document.addEventListener("keydown", (ev) => {{
+  if (ev.key === "ArrowRight") go(at + 1);
+  else if (ev.key === "ArrowLeft") go(at - 1);
+  else if (ev.key === "Home") go(0);
+  else if (ev.key === "End") go(data.steps.length - 1);
+}});
+document.getElementById("first").onclick = () => go(0);
+document.getElementById("prev").onclick = () => go(at - 1);
+document.getElementById("next").onclick = () => go(at + 1);
+document.getElementById("last").onclick = () => go(data.steps.length - 1);
+seat.onchange = () => {{ show(); seat.blur(); }};
+show();
+</script></body></html>
+"""

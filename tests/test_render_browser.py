@@ -1,0 +1,146 @@
+"""The record viewer in a real headless browser (Debian's chromium and chromedriver,
+driven by selenium): the page loads, the arrow keys step forward and back and change
+the board, the seat switch changes the view, the rule links are well formed.
+
+Skipped when selenium or chromium is missing, except when ``BYZANTIUM_REQUIRE_BROWSER``
+is set (``tox -e browser`` and CI set it): then a missing browser fails the test.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from byzantium.core.drivers import play, random_policy
+from byzantium.core.registry import load_game
+from byzantium.core.rules import get_rulebook
+from byzantium.render.viewer import view_html
+
+REQUIRED = bool(os.environ.get("BYZANTIUM_REQUIRE_BROWSER"))
+
+
+def _missing() -> str:
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed (pip install byzantium[browser])"
+    if shutil.which("chromium") is None or shutil.which("chromedriver") is None:
+        return (
+            "chromium / chromedriver are not installed (apt-get install chromium chromium-driver)"
+        )
+    return ""
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[Any]:
+    missing = _missing()
+    if missing:
+        if REQUIRED:
+            pytest.fail(f"browser test required but {missing}")
+        pytest.skip(missing)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "chromium"
+    profile = tempfile.mkdtemp(prefix="byzantium-chromium-")
+    for flag in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={profile}",
+        "--window-size=1400,1000",
+    ):
+        options.add_argument(flag)
+    browser = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    try:
+        yield browser
+    finally:
+        browser.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def _page(tmp_path: Path, game_id: str, seed: int, steps: int) -> Path:
+    game = load_game(game_id)
+    record = play(game, random_policy, seed=seed, max_steps=steps)
+    path = tmp_path / f"{game_id}.html"
+    path.write_text(view_html(game, record), encoding="utf-8")
+    return path
+
+
+def _board(browser: Any) -> str:
+    from selenium.webdriver.common.by import By
+
+    return str(browser.find_element(By.ID, "board").get_attribute("innerHTML"))
+
+
+def _key(browser: Any, key: str) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(browser).send_keys(key).perform()
+
+
+def test_keys_step_through_a_belisarius_game_and_the_seat_switch_changes_the_view(
+    driver: Any, tmp_path: Path
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    driver.get(_page(tmp_path, "belisarius", 2, 60).as_uri())
+    assert driver.find_element(By.ID, "board").get_attribute("data-step") == "0"
+    start = _board(driver)
+    assert "<svg" in start
+    boards = [start]
+    for _ in range(40):
+        _key(driver, Keys.ARROW_RIGHT)
+        boards.append(_board(driver))
+    assert driver.find_element(By.ID, "board").get_attribute("data-step") == "40"
+    assert len(set(boards)) > 1, "stepping never changed the board"
+    _key(driver, Keys.ARROW_LEFT)
+    assert driver.find_element(By.ID, "board").get_attribute("data-step") == "39"
+    assert _board(driver) == boards[39]
+    _key(driver, Keys.HOME)
+    assert _board(driver) == start
+    _key(driver, Keys.END)
+    last = int(driver.find_element(By.ID, "board").get_attribute("data-step"))
+    assert last >= 40
+    seat = Select(driver.find_element(By.ID, "seat"))
+    views = set()
+    for i in range(3):
+        seat.select_by_index(i)
+        views.add(_board(driver))
+    assert len(views) == 3, "the Empire's, the Barbarian's and the full view differ"
+    assert "treasury hidden" in _board(driver)
+
+
+def test_rule_links_point_at_rule_index_anchors(driver: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    driver.get(_page(tmp_path, "sword-of-orthodoxy", 3, 40).as_uri())
+    known = get_rulebook("sword-of-orthodoxy")
+    seen = 0
+    for _ in range(20):
+        _key(driver, Keys.ARROW_RIGHT)
+        for a in driver.find_elements(By.CSS_SELECTOR, "a.rule"):
+            href = a.get_attribute("href")
+            rule = a.text.strip("[]")
+            anchor = "rule-sword-of-orthodoxy-" + rule.replace("#", "-")
+            assert href.endswith(f"docs/games/sword-of-orthodoxy.html#{anchor}")
+            assert rule in known, f"{rule} is not in the rule index the docs render"
+            assert re.fullmatch(r"[0-9A-Z][0-9A-Za-z.#-]*", rule)
+            seen += 1
+    assert seen > 0
