@@ -9,13 +9,12 @@ with ``cairosvg`` or ``rsvg-convert`` when one is installed.
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
 import subprocess
 from pathlib import Path
 from typing import TextIO
 
-from byzantium.cli.common import parse_option
+from byzantium.cli.common import add_components_option, read_json
 from byzantium.core.codec import JSONValue
 from byzantium.core.errors import ByzantiumError, RecordError
 from byzantium.core.game import Game
@@ -31,20 +30,20 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument("file", type=Path)
     parser.add_argument("--step", type=int, help="of a record: the state after N steps")
     parser.add_argument("--seat", type=int, help="draw the state as this player sees it")
-    parser.add_argument("--option", type=parse_option, action="append", default=[], metavar="K=V")
+    add_components_option(parser)
     parser.add_argument("--zoc", action="store_true", help="shade enemy Zones of Control")
     parser.add_argument("-o", "--output", type=Path, required=True)
     parser.set_defaults(run=run)
 
 
-def load_position(path: Path, step: int | None) -> tuple[Game[object, object], object]:
-    """The game and state of a saved position, or of a record after ``step`` steps."""
-    try:
-        data: JSONValue = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path} is not valid JSON: {exc}") from exc
+def load_position(
+    path: Path, step: int | None, components: str | None = None
+) -> tuple[Game[object, object], object]:
+    """The game and state of a saved position, or of a record after ``step`` steps
+    (``components``: the user's own component directory, given on the command line)."""
+    data: JSONValue = read_json(path)
     if isinstance(data, dict) and data.get("format", "") != "byzantium-state/1" and "steps" in data:
-        game, record = record_from_json(data)
+        game, record = record_from_json(data, components_dir=components)
         count = len(record) if step is None else step
         if not 0 <= count <= len(record):
             raise RecordError(f"{path} has {len(record)} steps, not {step}")
@@ -54,12 +53,12 @@ def load_position(path: Path, step: int | None) -> tuple[Game[object, object], o
         return game, state
     if step is not None:
         raise RecordError(f"{path} is a saved position: --step is for records")
-    return state_from_json(data)
+    return state_from_json(data, components_dir=components)
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Write the picture."""
-    game, state = load_position(args.file, args.step)
+    game, state = load_position(args.file, args.step, args.components)
     picture = svg(game, state, args.seat, zoc=args.zoc)
     target: Path = args.output
     if target.suffix.lower() != ".png":

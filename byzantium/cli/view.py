@@ -6,7 +6,8 @@ import argparse
 from pathlib import Path
 from typing import TextIO
 
-from byzantium.core.records import loads_record
+from byzantium.cli.common import add_components_option, read_json
+from byzantium.core.records import record_from_json
 from byzantium.render.viewer import view_html
 
 __all__ = ["register", "run"]
@@ -22,12 +23,13 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         default="docs/",
         help="base of the built docs the rule links point into (default: docs/ beside the file)",
     )
+    add_components_option(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Write the viewer."""
-    game, record = loads_record(args.record.read_text(encoding="utf-8"))
+    game, record = record_from_json(read_json(args.record), components_dir=args.components)
     docs = args.docs_url if args.docs_url.endswith("/") else args.docs_url + "/"
     page = view_html(game, record, docs_url=docs)
     args.output.write_text(page, encoding="utf-8")

@@ -51,3 +51,25 @@ def test_a_users_valid_map_directory_plays_a_game(tmp_path: Path) -> None:
     argv = ["play", "belisarius", "--option", f"components={folder}", "--policy", "sensible"]
     assert main([*argv, "--seed", "1", "--quiet"], out) == 0
     assert "Result [" in out.getvalue()
+
+
+@pytest.mark.rule("2.1")
+def test_a_users_map_is_drawn_from_the_users_files(tmp_path: Path) -> None:
+    """The map guide's commands: a game played on the user's map, then its first
+    position drawn with ``--components``, shows the user's own City names."""
+    folder = user_copy(tmp_path)
+    for name, old, new in (
+        ("map.toml", 'name = "Sardes"', 'name = "Sardeis"'),
+        ("scenarios.toml", 'city = "Sardes"', 'city = "Sardeis"'),
+    ):
+        path = folder / name
+        path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    record = tmp_path / "first.json"
+    picture = tmp_path / "mymap.svg"
+    play = ["play", "belisarius", "--option", f"components={folder}", "--seed", "1"]
+    assert main([*play, "--max-steps", "1", "--record", str(record)], io.StringIO()) == 0
+    draw = ["render", str(record), "--step", "0", "--components", str(folder)]
+    assert main([*draw, "-o", str(picture)], io.StringIO()) == 0
+    text = picture.read_text(encoding="utf-8")
+    assert "Sardeis" in text
+    assert "Sardes<" not in text
