@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 
 from byzantium.core.game import CHANCE, Game
 from byzantium.core.records import GameRecord
@@ -105,11 +106,13 @@ def view_html(
         ]
         entry["boards"] = [picture(state, s) for s in seats]
         steps.append(entry)
+    parts, shapes = _shared_parts(pictures)
     data = {
         "game": game.TITLE,
         "seats": ["everything" if s is None else game.player_name(s) for s in seats],
         "steps": steps,
-        "pictures": pictures,
+        "parts": parts,
+        "pictures": shapes,
     }
     payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
     return _PAGE.format(
@@ -123,6 +126,29 @@ def view_html(
         ),
         payload=payload,
     )
+
+
+#: Where an SVG text is cut into its elements' tags.
+_TAGS = re.compile(r"(?<=>)(?=<)")
+
+
+def _shared_parts(pictures: list[str]) -> tuple[list[str], list[list[int]]]:
+    """The pictures as lists of indexes into one table of distinct tags: from one step
+    to the next most elements are unchanged, so each is stored once for the whole
+    game and the page stays small (the script joins them back)."""
+    parts: list[str] = []
+    index: dict[str, int] = {}
+    shapes: list[list[int]] = []
+    for text in pictures:
+        shape = []
+        for tag in _TAGS.split(text):
+            found = index.get(tag)
+            if found is None:
+                found = index[tag] = len(parts)
+                parts.append(tag)
+            shape.append(found)
+        shapes.append(shape)
+    return parts, shapes
 
 
 _PAGE = """<!DOCTYPE html>
@@ -157,6 +183,7 @@ li {{ margin-bottom: 3px; }}
 "use strict";
 const data = JSON.parse(document.getElementById("data").textContent);
 let at = 0;
+function picture(i) {{ return data.pictures[i].map((k) => data.parts[k]).join(""); }}
 const seat = document.getElementById("seat");
 data.seats.forEach((name, i) => {{
   const o = document.createElement("option");
@@ -172,7 +199,7 @@ function show() {{
   const step = data.steps[at];
   document.getElementById("counter").textContent = " " + at + " / " + (data.steps.length - 1) + " ";
   document.getElementById("title").textContent = step.title;
-  document.getElementById("board").innerHTML = data.pictures[step.boards[Number(seat.value)]];
+  document.getElementById("board").innerHTML = picture(step.boards[Number(seat.value)]);
   document.getElementById("board").dataset.step = at;
   const decision = document.getElementById("decision");
   decision.textContent = "";
