@@ -52,11 +52,12 @@ import importlib
 import itertools
 import math
 import multiprocessing
+import os
 import re
 import textwrap
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from fractions import Fraction
 from pathlib import Path
 from typing import Protocol
@@ -71,6 +72,7 @@ from byzantium.core.registry import game_class, load_game
 
 __all__ = [
     "DEFAULT_MAX_STEPS",
+    "MAX_GAMES",
     "Bin",
     "CauseStats",
     "GameJob",
@@ -92,10 +94,15 @@ __all__ = [
     "simulate",
     "simulation_jobs",
     "summarise",
+    "worker_count",
 ]
 
 #: A game that has not ended after this many steps is counted as unfinished.
 DEFAULT_MAX_STEPS = 1_000_000
+#: The most games one simulation plays (each game's summary is kept until the end).
+MAX_GAMES = 1_000_000
+#: The most games handed to the worker processes at once, per worker.
+IN_FLIGHT_PER_WORKER = 4
 #: Integer data spanning at most this many values get one histogram row per value.
 MAX_VALUE_ROWS = 20
 #: Otherwise the histogram has this many equal-width bins.
@@ -336,16 +343,42 @@ def simulation_jobs(
     Checks everything that can be checked before any game is played: the game and
     its options load, the policy exists, ``games`` and ``max_steps`` are positive.
     """
+    job = _job_maker(game_id, options, games=games, seed=seed, policy=policy, max_steps=max_steps)
+    return tuple(job(i) for i in range(games))
+
+
+def _job_maker(
+    game_id: str,
+    options: Mapping[str, OptionValue] | Options | None,
+    *,
+    games: int,
+    seed: int,
+    policy: str,
+    max_steps: int,
+) -> Callable[[int], GameJob]:
+    """Check a simulation's arguments, then give the maker of its job ``i`` (so that
+    a long simulation builds each job only when it is about to be played)."""
     if games < 1:
         raise SimulationError(f"a simulation needs at least one game, not {games}")
+    if games > MAX_GAMES:
+        raise SimulationError(f"a simulation plays at most {MAX_GAMES:,} games, not {games:,}")
     if max_steps < 1:
         raise SimulationError(f"max_steps must be at least 1, not {max_steps}")
     opts = _options(options)
     policy_for(_game(game_id, opts), policy)
     module = game_class(game_id).__module__
-    return tuple(
-        GameJob(game_id, opts, policy, game_seed(seed, i), max_steps, module) for i in range(games)
-    )
+
+    def job(i: int) -> GameJob:
+        return GameJob(game_id, opts, policy, game_seed(seed, i), max_steps, module)
+
+    return job
+
+
+def worker_count(jobs: int, games: int) -> int:
+    """The worker processes a simulation of ``games`` games with ``jobs`` asked for
+    really starts: never more than the games, nor than the machine's processors
+    (more would only share the same processors; the results do not depend on it)."""
+    return max(1, min(jobs, games, os.cpu_count() or 1))
 
 
 # -- statistics ------------------------------------------------------------------------------
@@ -720,10 +753,8 @@ def simulate(
     """
     if jobs < 1:
         raise SimulationError(f"jobs must be at least 1, not {jobs}")
-    work = simulation_jobs(
-        game_id, options, games=games, seed=seed, policy=policy, max_steps=max_steps
-    )
-    results: list[GameSummary | None] = [None] * len(work)
+    job = _job_maker(game_id, options, games=games, seed=seed, policy=policy, max_steps=max_steps)
+    results: list[GameSummary | None] = [None] * games
     done = 0
 
     def finished(index: int, summary: GameSummary) -> None:
@@ -731,31 +762,41 @@ def simulate(
         results[index] = summary
         done += 1
         if progress is not None:
-            progress(done, len(work))
+            progress(done, games)
 
+    workers = worker_count(jobs, games)
     if executor is not None:
-        for index, summary in enumerate(executor.map(run_job, work)):
+        for index, summary in enumerate(executor.map(run_job, map(job, range(games)))):
             finished(index, summary)
-    elif jobs == 1 or len(work) == 1:
-        for index, job in enumerate(work):
-            finished(index, run_job(job))
+    elif workers == 1:
+        for index in range(games):
+            finished(index, run_job(job(index)))
     else:
         # Small chunks, collected as they finish (not in order), so that progress is
         # reported as games end; each result goes back to its game's place, so the
-        # summary is the same as with one process.
-        workers = min(jobs, len(work))
-        size = max(1, min(8, len(work) // (workers * 8)))
-        chunks = [range(start, min(start + size, len(work))) for start in range(0, len(work), size)]
+        # summary is the same as with one process. Only a few chunks per worker are
+        # handed out at a time, each built when it is handed out.
+        size = max(1, min(8, games // (workers * 8)))
+        chunks = (range(start, min(start + size, games)) for start in range(0, games, size))
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            pending = {
-                pool.submit(run_jobs, tuple(work[i] for i in chunk)): chunk for chunk in chunks
-            }
-            for future in as_completed(pending):
-                for index, summary in zip(pending[future], future.result(), strict=True):
-                    finished(index, summary)
+            pending: dict[Future[list[GameSummary]], range] = {}
+            for chunk in itertools.chain(chunks, [None]):
+                if chunk is not None:
+                    pending[pool.submit(run_jobs, tuple(map(job, chunk)))] = chunk
+                    if len(pending) < workers * IN_FLIGHT_PER_WORKER:
+                        continue
+                while pending:
+                    ended, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in ended:
+                        for index, summary in zip(
+                            pending.pop(future), future.result(), strict=True
+                        ):
+                            finished(index, summary)
+                    if chunk is not None:
+                        break
     ordered = [summary for summary in results if summary is not None]
-    assert len(ordered) == len(work)
+    assert len(ordered) == games
     return summarise(ordered, seed=seed)
 
 
