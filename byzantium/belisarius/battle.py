@@ -38,7 +38,7 @@ from byzantium.belisarius.combat import (
     stratagem_change,
     withdrawal_allowed,
 )
-from byzantium.belisarius.components import CombatTable, crt_cost, crt_result
+from byzantium.belisarius.components import CombatTable, OddsColumn, crt_cost, crt_result
 from byzantium.belisarius.engine import Context, ask_choice, ask_roll, push
 from byzantium.belisarius.hexmap import HexsideFeature, Terrain
 from byzantium.belisarius.movement import land_zoc, may_end_at, step_cost
@@ -155,6 +155,26 @@ def terrain_factor(cat: Catalog, state: BelState, origin: int, target: int) -> t
     if HexsideFeature.PASS in features:
         factors.append(comps.hexside("pass").defense)
     return min(2, max(factors)), False
+
+
+def combat_odds(
+    cat: Catalog, state: BelState, attackers: tuple[int, ...], origin: int, target: int
+) -> tuple[int, int, int, int, int, OddsColumn]:
+    """Strengths and multipliers of both sides, the defender's terrain multiplier and
+    the CRT column of an attack from ``origin`` on ``target``, before any Military
+    Advantage (17.71-17.74)."""
+    defenders = tuple(state.units.at(target))
+    a_mult = force_multiplier(min(2, leader_stars(cat, attackers)), 1, False, constantinople=False)
+    factor, capital = terrain_factor(cat, state, origin, target)
+    d_mult = force_multiplier(
+        min(2, leader_stars(cat, defenders)),
+        1 if capital else factor,
+        False,
+        constantinople=capital,
+    )
+    a_str = combat_strength(cat, attackers, a_mult)
+    d_str = combat_strength(cat, defenders, d_mult)
+    return a_str, a_mult, d_str, d_mult, 3 if capital else factor, odds(a_str, d_str)
 
 
 @RULES.implements("17.54", "17.58", "17.9")

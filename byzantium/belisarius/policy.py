@@ -42,8 +42,14 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from byzantium.belisarius.battle import Battle, LoseCounters, Retreat, fortified, terrain_factor
-from byzantium.belisarius.combat import combat_strength, force_multiplier, leader_stars, odds
+from byzantium.belisarius.battle import (
+    Battle,
+    LoseCounters,
+    Retreat,
+    combat_odds,
+    fortified,
+)
+from byzantium.belisarius.combat import leader_stars
 from byzantium.belisarius.components import OddsColumn, SolidusItem, UnitKind
 from byzantium.belisarius.diplomacy import (
     ORTHODOXY,
@@ -642,20 +648,7 @@ class SensiblePlayer:
     ) -> OddsColumn:
         """The odds column of ``force`` at ``origin`` attacking ``target`` (17.7), with no
         Military Advantage on either side."""
-        cat = self.cat
-        defenders = state.units.at(target)
-        a_mult = force_multiplier(min(2, leader_stars(cat, force)), 1, False, constantinople=False)
-        factor, capital = terrain_factor(cat, state, origin, target)
-        d_mult = force_multiplier(
-            min(2, leader_stars(cat, defenders)),
-            1 if capital else factor,
-            False,
-            constantinople=capital,
-        )
-        return odds(
-            combat_strength(cat, force, a_mult),
-            combat_strength(cat, defenders, d_mult),
-        )
+        return combat_odds(self.cat, state, tuple(force), origin, target)[5]
 
     def _goal(
         self, state: BelState, force: Sequence[int], where: int, player: int

@@ -18,19 +18,14 @@ import re
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from byzantium.belisarius.battle import Battle, terrain_factor
+from byzantium.belisarius.battle import Battle, combat_odds
 from byzantium.belisarius.combat import (
     apply_result,
-    combat_strength,
-    force_multiplier,
-    leader_stars,
-    odds,
     withdrawal_allowed,
 )
 from byzantium.belisarius.components import (
     CombatResult,
     CombatTable,
-    OddsColumn,
     Operation,
     SolidusItem,
     UnitKind,
@@ -576,26 +571,6 @@ def describe_decision(game: Belisarius, state: BelState) -> str:
     if request.rule == "17.5" and isinstance(task, Battle):
         lines += battle_odds(game, state, task)
     return "\n".join(lines)
-
-
-def combat_odds(
-    cat: Catalog, state: BelState, attackers: tuple[int, ...], origin: int, target: int
-) -> tuple[int, int, int, int, int, OddsColumn]:
-    """Strengths and multipliers of both sides, the defender's terrain multiplier and
-    the CRT column of an attack from ``origin`` on ``target``, before any Military
-    Advantage (17.71-17.74)."""
-    defenders = tuple(state.units.at(target))
-    a_mult = force_multiplier(min(2, leader_stars(cat, attackers)), 1, False, constantinople=False)
-    factor, capital = terrain_factor(cat, state, origin, target)
-    d_mult = force_multiplier(
-        min(2, leader_stars(cat, defenders)),
-        1 if capital else factor,
-        False,
-        constantinople=capital,
-    )
-    a_str = combat_strength(cat, attackers, a_mult)
-    d_str = combat_strength(cat, defenders, d_mult)
-    return a_str, a_mult, d_str, d_mult, 3 if capital else factor, odds(a_str, d_str)
 
 
 def battle_odds(game: Belisarius, state: BelState, battle: Battle) -> list[str]:
