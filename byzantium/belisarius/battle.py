@@ -431,9 +431,9 @@ class Battle(Task):
             unit = cat.counter(answer.item.removeprefix(ROLL_OFF_ITEM))
             return push(state, self._picked(ctx, state, unit))
         if self.attacker_pick == NOBODY:
-            return self._pick_roller(ctx, state, self.attacking_player(state), "attacker")
+            return self.pick_roller(ctx, state, self.attacking_player(state), "attacker")
         if self.defender_pick == NOBODY:
-            return self._pick_roller(ctx, state, self.defending_player(state), "defender")
+            return self.pick_roller(ctx, state, self.defending_player(state), "defender")
         if not isinstance(answer, Roll):
             return ask_roll(
                 state, self, "17.51", "withdrawal roll-off: attacker's die, defender's die", 2
@@ -464,7 +464,7 @@ class Battle(Task):
         return attrs.evolve(self, defender_pick=unit)
 
     @RULES.implements("17.51")
-    def _pick_roller(self, ctx: Context, state: BelState, player: int, who: str) -> BelState:
+    def pick_roller(self, ctx: Context, state: BelState, player: int, who: str) -> BelState:
         """``player`` (the ``who`` side) picks the unit of his that rolls off; with one
         unit there is nothing to ask, and the log says which rolls (17.51)."""
         units = self._attackers(state) if who == "attacker" else self._defenders(state)
