@@ -13,7 +13,7 @@ from byzantium.belisarius.game import Belisarius
 from byzantium.belisarius.state import AVAILABLE, FIRST_HEX, BelState
 from byzantium.core.game import CHANCE, Game
 from byzantium.core.registry import load_game
-from byzantium.render import svg
+from byzantium.render import after_setup, svg
 from byzantium.sword_of_orthodoxy.state import SooState
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -150,6 +150,19 @@ def test_the_readme_pictures_are_up_to_date(game_id: str) -> None:
 
     game = load_game(game_id)
     stored = Path(__file__).parent.parent / "docs" / "_static" / f"{game_id}.svg"
-    assert stored.read_text(encoding="utf-8") == svg(game, game.initial_state()), (
+    assert stored.read_text(encoding="utf-8") == svg(game, after_setup(game)), (
         f"regenerate {stored} with byzantium.render.svg"
     )
+
+
+@pytest.mark.rule("34.0", game="belisarius")
+def test_after_setup_draws_the_deployed_counters() -> None:
+    """The pictures of a scenario (README, docs) are of the deployed set-up: the
+    state after the placement decisions of 34.0, with every placed counter drawn."""
+    game = load_game("belisarius")
+    state = after_setup(game)
+    assert state.phase != "setup"
+    picture = svg(game, state)
+    placed = sum(1 for where in state.units.where if where > 0)
+    assert placed > 0
+    assert picture.count("data-counter=") >= placed

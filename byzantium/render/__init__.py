@@ -6,12 +6,38 @@ index) draws only what that player may see, from the game's own observation.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
+from typing import TypeVar
 
+from byzantium.core.drivers import chance_policy, random_policy
 from byzantium.core.errors import ByzantiumError
-from byzantium.core.game import Game
+from byzantium.core.game import CHANCE, Game
 
-__all__ = ["svg"]
+__all__ = ["after_setup", "svg"]
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+#: Phase name of a state still in its set-up (Belisarius places its counters by
+#: decisions, 34.0).
+SETUP_PHASE = "setup"
+
+
+def after_setup(game: Game[S, A], seed: int = 1, *, max_steps: int = 10_000) -> S:
+    """The first state after the set-up's own decisions, made by the game's seeded
+    ``sensible`` player (the random one where the game has none): the deployed set-up,
+    the picture a person expects of a scenario. A game whose set-up asks nothing
+    (Sword of Orthodoxy) gives its initial state."""
+    rng = random.Random(seed)
+    player = game.policies().get("sensible", random_policy)
+    state = game.initial_state()
+    for _ in range(max_steps):
+        if getattr(state, "phase", None) != SETUP_PHASE or game.is_terminal(state):
+            break
+        policy = chance_policy if game.current_player(state) == CHANCE else player
+        state = game.apply(state, policy(game, state, rng))
+    return state
 
 
 def svg(

@@ -4,7 +4,8 @@
     the SVG of a state, inline in the HTML page. Options: ``:option: K=V`` (game
     options, comma separated), ``:steps: N`` and ``:seed: S`` (play N steps with the
     ``random`` policy first, for a worked example; 0 by default: the set-up),
-    ``:seat: P`` (draw the state as that player sees it). Other builders get the
+    ``:after-setup:`` (the state once the set-up's decisions are made, seeded by
+    ``:seed:``), ``:seat: P`` (draw the state as that player sees it). Other builders get the
     caption only.
 """
 
@@ -19,7 +20,7 @@ from sphinx.util.typing import ExtensionMetadata
 from byzantium.cli.common import parse_option
 from byzantium.core.drivers import play, random_policy
 from byzantium.core.registry import load_game
-from byzantium.render import svg
+from byzantium.render import after_setup, svg
 
 
 class PictureDirective(SphinxDirective):
@@ -29,6 +30,7 @@ class PictureDirective(SphinxDirective):
     option_spec = {  # noqa: RUF012 - docutils' API
         "option": directives.unchanged,
         "steps": directives.nonnegative_int,
+        "after-setup": directives.flag,
         "seed": directives.nonnegative_int,
         "seat": directives.nonnegative_int,
     }
@@ -42,7 +44,9 @@ class PictureDirective(SphinxDirective):
         game = load_game(self.arguments[0], **options)
         steps = int(self.options.get("steps", 0))
         state = game.initial_state()
-        if steps:
+        if "after-setup" in self.options:
+            state = after_setup(game, int(self.options.get("seed", 1)))
+        elif steps:
             record = play(
                 game, random_policy, seed=int(self.options.get("seed", 1)), max_steps=steps
             )
