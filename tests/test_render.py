@@ -159,10 +159,12 @@ def test_the_readme_pictures_are_up_to_date(game_id: str) -> None:
 def test_after_setup_draws_the_deployed_counters() -> None:
     """The pictures of a scenario (README, docs) are of the deployed set-up: the
     state after the placement decisions of 34.0, with every placed counter drawn."""
-    game = load_game("belisarius")
+    from tests.belisarius.support import belisarius
+
+    game = belisarius(1)
     state = after_setup(game)
     assert state.phase != "setup"
-    picture = svg(game, state)
+    picture = svg(game, state)  # type: ignore[arg-type]
     placed = sum(1 for where in state.units.where if where > 0)
     assert placed > 0
     assert picture.count("data-counter=") >= placed
