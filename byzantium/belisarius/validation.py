@@ -37,7 +37,7 @@ from byzantium.belisarius.state import (
 )
 from byzantium.core.dice import MAX_OUTCOMES
 from byzantium.core.errors import InvalidStateError
-from byzantium.core.procedure import replace, run_task
+from byzantium.core.procedure import replace, require_same_request, run_task
 
 if TYPE_CHECKING:
     from byzantium.belisarius.game import Belisarius
@@ -189,19 +189,4 @@ def _check_request(game: Belisarius, state: BelState) -> None:
     if request.kind is RequestKind.DRAW and request.hand not in (NOBODY, *PLAYERS):
         raise _refuse(game, f"a draw from the hand of player {request.hand}", request.rule)
     asked = run_task(Context(game, None), replace(state, "pending", None), request.task, None)
-    if asked.pending != request:
-        raise _refuse(
-            game,
-            "the pending request is not the one the procedure asks here "
-            f"(the {type(request.task).__name__} step asks "
-            f"{_question(asked.pending)}, the state holds {_question(request)})",
-            request.rule,
-        )
-
-
-def _question(request: object) -> str:
-    if request is None:
-        return "nothing"
-    rule = getattr(request, "rule", "")
-    prompt = str(getattr(request, "prompt", ""))[:80]
-    return f"rule {rule} {prompt!r}"
+    require_same_request(game.ID, request, asked.pending)

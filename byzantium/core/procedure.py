@@ -21,9 +21,18 @@ from typing import Protocol, TypeVar, cast
 
 import attrs
 
+from byzantium.core.errors import InvalidStateError
 from byzantium.core.game import Event
 
-__all__ = ["ProcedureContext", "ProcedureState", "push", "replace", "run_task", "settle"]
+__all__ = [
+    "ProcedureContext",
+    "ProcedureState",
+    "push",
+    "replace",
+    "require_same_request",
+    "run_task",
+    "settle",
+]
 
 
 class ProcedureContext:
@@ -118,3 +127,29 @@ def settle(ctx: C, state: S) -> S:
         state = replace(state, "stack", state.stack[:-1])
         state = run_task(ctx, state, task, None)
     return state
+
+
+def _question(request: object) -> str:
+    """A request in a few words for an error message: its rule and prompt."""
+    if request is None:
+        return "nothing"
+    rule = getattr(request, "rule", "")
+    prompt = str(getattr(request, "prompt", ""))[:80]
+    return f"rule {rule} {prompt!r}"
+
+
+def require_same_request(game_id: str, stored: object, asked: object) -> None:
+    """Refuse a state whose stored request (``stored``, with its ``task`` and ``rule``)
+    is not the one its task asks when asked again (``asked``): the validation both
+    games use so that legal actions are never read from outside input.
+
+    Raises :class:`~byzantium.core.errors.InvalidStateError`.
+    """
+    if asked != stored:
+        task = type(getattr(stored, "task", None)).__name__
+        raise InvalidStateError(
+            "the pending request is not the one the procedure asks here "
+            f"(the {task} step asks {_question(asked)}, the state holds {_question(stored)})",
+            rule=str(getattr(stored, "rule", "")),
+            game=game_id,
+        )

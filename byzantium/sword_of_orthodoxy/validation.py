@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING
 
 from byzantium.core.dice import MAX_OUTCOMES
 from byzantium.core.errors import InvalidStateError
-from byzantium.core.procedure import replace
+from byzantium.core.procedure import replace, require_same_request
 from byzantium.sword_of_orthodoxy.end_of_turn import LAST_TURN
 from byzantium.sword_of_orthodoxy.engine import Context, ask_again
-from byzantium.sword_of_orthodoxy.state import Request, RequestKind, SooState
+from byzantium.sword_of_orthodoxy.state import RequestKind, SooState
 from byzantium.sword_of_orthodoxy.world import MAX_TRACK
 
 if TYPE_CHECKING:
@@ -103,17 +103,4 @@ def _check_request(game: SwordOfOrthodoxy, state: SooState) -> None:
     if request.kind is RequestKind.DRAW and request.space not in game.catalog.space_index:
         raise _refuse(game, f"a draw from {request.space[:40]!r}, no space", request.rule)
     asked = ask_again(Context(game, None), replace(state, "pending", None), request.task)
-    if asked.pending != request:
-        raise _refuse(
-            game,
-            "the pending request is not the one the procedure asks here "
-            f"(the {type(request.task).__name__} step asks "
-            f"{_question(asked.pending)}, the state holds {_question(request)})",
-            request.rule,
-        )
-
-
-def _question(request: Request | None) -> str:
-    if request is None:
-        return "nothing"
-    return f"rule {request.rule} {request.prompt[:80]!r}"
+    require_same_request(game.ID, request, asked.pending)
