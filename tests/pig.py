@@ -22,6 +22,7 @@ from byzantium.core.errors import IllegalActionError, RuleIndexError
 from byzantium.core.game import CHANCE, TERMINAL, Event, Game, OptionSpec, Result
 from byzantium.core.registry import register_game
 from byzantium.core.rules import RuleBook, get_rulebook, register_rulebook
+from byzantium.core.spaces import ActionSpace
 
 INDEX = Path(__file__).with_name("pig_rules.toml")
 
@@ -119,6 +120,23 @@ def winner(state: PigState, target: int) -> int | None:
     return None
 
 
+class PigSpace(ActionSpace[PigState, PigAction]):
+    """Pig's two decisions: 0 holds, 1 rolls."""
+
+    _ORDER: ClassVar[tuple[type, ...]] = (Hold, RollDie)
+
+    @property
+    def size(self) -> int:
+        return len(self._ORDER)
+
+    def index(self, state: PigState, action: PigAction) -> int:
+        del state
+        return self._ORDER.index(type(action))
+
+    def label(self, index: int) -> str:
+        return ("hold", "roll")[index]
+
+
 @register_game
 class PigGame(Game[PigState, PigAction]):
     """The rules engine of Pig."""
@@ -196,6 +214,9 @@ class PigGame(Game[PigState, PigAction]):
             rule="3.1",
             scores=state.scores,
         )
+
+    def action_space(self) -> PigSpace:
+        return PigSpace(self)
 
     def component_data(self) -> bytes:
         return INDEX.read_bytes()

@@ -205,3 +205,22 @@ def test_greedy_policy_takes_a_win_on_the_spot() -> None:
     game = PigGame({"target": 20})
     policy = greedy_policy(lambda state, player: 0.0)
     assert policy(game, PigState(scores=(15, 0), turn_total=5), random.Random(0)) == Hold()
+
+
+@pytest.mark.rule("2.1", game="pig")
+def test_a_fixed_action_space_numbers_each_decision_the_same_in_every_state() -> None:
+    """ActionSpace: stable numbers, a mask of the legal ones, and the inverse."""
+    from byzantium.core.errors import IllegalActionError as Illegal
+    from tests.pig import Hold, PigGame, PigState, RollDie
+
+    game = PigGame()
+    space = game.action_space()
+    for state in (PigState(), PigState((3, 4), 5, 1, False)):
+        assert space.size == 2
+        assert [space.index(state, a) for a in game.legal_actions(state)] == [0, 1]
+        assert space.mask(state) == [True, True]
+        assert space.action(state, 0) == Hold()
+        assert space.action(state, 1) == RollDie()
+        assert space.label(1) == "roll"
+    with pytest.raises(Illegal, match="out of range"):
+        space.action(PigState(), 7)

@@ -28,6 +28,9 @@ import attrs
 from byzantium.core.codec import JSONValue, canonical_json, codec_for
 from byzantium.core.errors import IllegalActionError, InvalidStateError, UnknownOptionError
 
+if typing.TYPE_CHECKING:
+    from byzantium.core.spaces import ActionSpace
+
 __all__ = [
     "CHANCE",
     "TERMINAL",
@@ -396,6 +399,13 @@ class Game(abc.ABC, Generic[S, A]):
         """
         del player
         return state
+
+    def action_space(self) -> ActionSpace[S, A]:
+        """The game's fixed integer numbering of decisions (:mod:`byzantium.core.spaces`).
+
+        Raises :class:`NotImplementedError` for a game that has none.
+        """
+        raise NotImplementedError(f"{self.ID} has no fixed action space")
 
     def policies(self) -> Mapping[str, Callable[[Game[S, A], S, random.Random], A]]:
         """Built-in decision policies of this game, by name (none by default).
