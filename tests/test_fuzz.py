@@ -184,6 +184,62 @@ def test_mutated_states_are_refused_or_workable(name: str, data: st.DataObject) 
     game.chance_outcomes(state)
 
 
+def _step_leaves(data: JSONValue, here: tuple[str | int, ...]) -> list[tuple[str | int, ...]]:
+    """Paths to the numbers and texts inside the procedure's steps of an encoded state
+    (its stack and the step that asked), tags excepted."""
+    return [
+        path
+        for path in _paths(data)
+        if path[: len(here)] == here
+        and path[-1] != "type"
+        and isinstance(_at(data, path), int | str)
+        and not isinstance(_at(data, path), bool)
+    ]
+
+
+def _at(data: Any, path: tuple[str | int, ...]) -> Any:
+    for step in path:
+        data = data[step]
+    return data
+
+
+@pytest.mark.parametrize("name", ["sword-of-orthodoxy", "belisarius"])
+@FUZZ
+@given(data=st.data())
+def test_edited_steps_of_the_procedure_are_refused_or_played_on(
+    name: str, data: st.DataObject
+) -> None:
+    """A number or a name changed anywhere in the procedure's steps, not only in the
+    one that asks: the state is refused, or it plays on through random legal actions,
+    where a step that cannot go on is reported as an invalid state, never a crash."""
+    game, encoded = _positions()[name]
+
+    def leaves(position: JSONValue) -> list[tuple[str | int, ...]]:
+        return _step_leaves(position, ("stack",)) + _step_leaves(position, ("pending", "task"))
+
+    original = copy.deepcopy(data.draw(st.sampled_from([e for e in encoded if leaves(e)])))
+    assert isinstance(original, dict)
+    path = data.draw(st.sampled_from(leaves(original)))
+    old = _at(original, path)
+    if isinstance(old, int):
+        new: object = data.draw(st.sampled_from([old + 1, old - 1, -1, 0, 7, 9999, -(10**6)]))
+    else:
+        new = data.draw(st.sampled_from(["", old + "x", "zzz", "Pay"]) | st.text(max_size=12))
+    _at(original, path[:-1])[path[-1]] = new
+    start = time.perf_counter()
+    try:
+        state = game.decode_state(original)
+    except (DecodeError, InvalidStateError):
+        return
+    rng = random.Random(data.draw(st.integers(0, 1000)))
+    with contextlib.suppress(InvalidStateError):
+        for _ in range(300):
+            if game.is_terminal(state):
+                break
+            state = game.apply(state, rng.choice(game.legal_actions(state)))
+    assert time.perf_counter() - start < 4 * TIME_LIMIT
+
+
 @FUZZ
 @given(text=st.text(max_size=200) | st.binary(max_size=200))
 def test_random_text_is_json_or_a_decode_error(text: str | bytes) -> None:

@@ -264,3 +264,140 @@ def test_every_state_of_random_games_of_belisarius_validates(
     options = dict.fromkeys(names, optional)
     game = load_game("belisarius", scenario=scenario, capitulation=False, **options)
     assert game.is_terminal(_validate_game(game, seed, 20_000))
+
+
+# -- every step of the procedure, not only the one that asks ---------------------------------
+
+
+def _stack_task(data: Any, kind: str) -> Any:
+    """The first task of an encoded state's stack whose type is ``kind`` (or the task
+    that asked its request)."""
+    asking = [data["pending"]["task"]] if data.get("pending") else []
+    return next(task for task in [*data["stack"], *asking] if task["type"] == kind)
+
+
+def _kinds(state: Any) -> set[str]:
+    asking = [state.pending.task] if state.pending is not None else []
+    return {type(task).__name__ for task in [*state.stack, *asking]}
+
+
+def _bel_state_with(kind: str) -> Any:
+    """The first state of a seeded random game of Belisarius with a ``kind`` task stacked."""
+    game: Game[Any, Any] = load_game("belisarius", capitulation=False)
+    rng = random.Random(4)
+    state = game.initial_state()
+    while kind not in _kinds(state):
+        state = game.apply(state, rng.choice(game.legal_actions(state)))
+    return state
+
+
+@pytest.mark.rule("3.1", game="belisarius")
+def test_a_phase_step_deep_in_the_stack_for_player_7_is_refused() -> None:
+    start = BEL.initial_state()
+    data = edited(BEL, start, lambda d: _stack_task(d, "PickStratagems").__setitem__("player", 7))
+    refused(BEL, data, "PickStratagems.player holds 7")
+
+
+@pytest.mark.rule("11.6", game="belisarius")
+def test_a_step_naming_hex_9999_or_counter_9999_is_refused() -> None:
+    state = _bel_state_with("OperationsPhase")
+
+    def where(d: Any) -> None:
+        _stack_task(d, "OperationsPhase")["where"] = 9999
+
+    def force(d: Any) -> None:
+        _stack_task(d, "OperationsPhase")["force"] = [9999]
+
+    refused(BEL, edited(BEL, state, where), "OperationsPhase.where holds 9999", "no place")
+    refused(BEL, edited(BEL, state, force), "OperationsPhase.force holds 9999", "no counter")
+
+
+@pytest.mark.rule("3.1", game="belisarius")
+def test_a_phase_of_no_name_is_refused() -> None:
+    state = _bel_state_with("EnterPhase")
+    data = edited(BEL, state, lambda d: _stack_task(d, "EnterPhase").__setitem__("name", ""))
+    refused(BEL, data, "a phase named ''", "rule 3.1")
+
+
+@pytest.mark.rule("8.1", game="sword-of-orthodoxy")
+def test_a_military_event_result_no_die_can_make_is_refused() -> None:
+    state = SOO.initial_state()
+    data = edited(SOO, state, lambda d: _stack_task(d, "SynopsisPhase").__setitem__("military", 40))
+    refused(SOO, data, "SynopsisPhase.military holds 40")
+
+
+@pytest.mark.rule("10.6", game="sword-of-orthodoxy")
+def test_an_attack_step_on_an_army_that_does_not_exist_is_refused() -> None:
+    state = soo_state_where(
+        lambda s: any(type(task).__name__ == "Attack" for task in s.stack), seed=3
+    )
+
+    def edit(d: Any) -> None:
+        _stack_task(d, "Attack")["target"] = "army-omega-9"
+
+    refused(SOO, edited(SOO, state, edit), "Attack.target names 'army-omega-9'")
+
+
+def test_every_number_a_task_may_hold_has_a_declared_meaning() -> None:
+    """Validation knows what each whole-number field of every task stands for, so a
+    new field cannot slip past it unchecked (Belisarius: FIELD_KINDS; Sword of
+    Orthodoxy: NUMBER_RANGES, or a flag/enum/text field)."""
+    import attrs
+
+    from byzantium.belisarius import validation as bel_validation
+    from byzantium.belisarius.state import Task as BelTask
+    from byzantium.sword_of_orthodoxy import validation as soo_validation
+    from byzantium.sword_of_orthodoxy.state import Task as SooTask
+
+    def tasks(base: type) -> list[type]:
+        found: list[type] = []
+        todo: list[type] = [base]
+        while todo:
+            for sub in todo.pop().__subclasses__():
+                todo.append(sub)
+                if attrs.has(sub):
+                    found.append(sub)
+        return found
+
+    def numbers(cls: type) -> list[str]:
+        return [
+            f.name
+            for f in attrs.fields(cls)
+            if f.type in ("int", "tuple[int, ...]", "tuple[int, int]")
+        ]
+
+    bel = {
+        f"{cls.__name__}.{name}"
+        for cls in tasks(BelTask)
+        for name in numbers(cls)
+        if name not in bel_validation.FIELD_KINDS
+        and f"{cls.__name__}.{name}" not in bel_validation.FIELD_KINDS
+    }
+    soo = {
+        f"{cls.__name__}.{name}"
+        for cls in tasks(SooTask)
+        for name in numbers(cls)
+        if name not in soo_validation.NUMBER_RANGES
+    }
+    assert len(tasks(BelTask)) > 40
+    assert len(tasks(SooTask)) > 100
+    assert bel == set()
+    assert soo == set()
+
+
+def test_a_step_that_cannot_go_on_is_an_invalid_state_not_a_crash() -> None:
+    """The last line of defence: a task that fails on a position the rules never
+    produce (here: a step whose answer contradicts its record) reports the position
+    as invalid, naming the step, with the original error chained."""
+    import attrs
+
+    from byzantium.core.procedure import run_task
+
+    @attrs.frozen
+    class Broken:
+        def run(self, ctx: object, state: object, answer: object) -> object:
+            return {"the step": "fails"}["nothing"]
+
+    with pytest.raises(InvalidStateError, match="the Broken step fails") as caught:
+        run_task(None, SOO.initial_state(), Broken(), None)
+    assert isinstance(caught.value.__cause__, KeyError)

@@ -13,6 +13,10 @@ inconsistency in an :class:`~byzantium.core.errors.InvalidStateError`:
   components hold (8.1);
 * the turn lies in the scenario's game turns, the phasing player is a player, every
   Region, hex and box named exists;
+* every task of the procedure (the stack, the task that asked, and the tasks they
+  hold) names only players, counters, hexes, boxes and Regions that exist, holds
+  counts within the mix, and texts that mean something: a component's id or name, a
+  rule of the index, or a word of the code of the task's module (its stages);
 * the pending request is the one the procedure asks in this position: the task that
   asked is run again without an answer and must ask exactly the same question (the
   same rule, prompt, player, dice, hand and options). The legal actions and chance
@@ -24,6 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from byzantium.belisarius.engine import Context
+from byzantium.belisarius.sequence import PHASES
 from byzantium.belisarius.state import (
     AVAILABLE,
     GONE,
@@ -33,16 +38,26 @@ from byzantium.belisarius.state import (
     Catalog,
     PromiseKind,
     RequestKind,
+    Task,
     per_catalog,
 )
 from byzantium.core.dice import MAX_OUTCOMES
 from byzantium.core.errors import InvalidStateError
-from byzantium.core.procedure import replace, require_same_request, run_task
+from byzantium.core.procedure import (
+    code_words,
+    data_words,
+    is_word,
+    replace,
+    require_same_request,
+    run_task,
+    task_fields,
+)
+from byzantium.core.rules import get_rulebook
 
 if TYPE_CHECKING:
     from byzantium.belisarius.game import Belisarius
 
-__all__ = ["validate_state"]
+__all__ = ["FIELD_KINDS", "validate_state"]
 
 #: The most dice one roll asks for (6 ** MAX_DICE outcomes at most).
 MAX_DICE = 6
@@ -53,6 +68,90 @@ assert 6**MAX_DICE <= MAX_OUTCOMES
 def _hexes(cat: Catalog) -> frozenset[int]:
     """Every hex number of the map."""
     return frozenset(cat.map.hexes())
+
+
+#: What every whole number a task may carry stands for, by field name (``Class.field``
+#: where one class uses the name otherwise): a player (``player``; ``player?`` may be
+#: NOBODY), a side of a combat, a counter of the mix (``counter?`` may be NOBODY), a
+#: place (a hex, a Peripheral Area box, or 0 before one is set), a hex, a Region
+#: (``region?`` may be -1), a count within the mix, or a signed modifier.
+FIELD_KINDS: dict[str, str] = {
+    "player": "player",
+    "players": "player",
+    "proposer": "player?",
+    "attacker": "player?",
+    "shunned": "side?",
+    "asked": "side",
+    "unit": "counter?",
+    "leader": "counter?",
+    "attacker_pick": "counter?",
+    "defender_pick": "counter?",
+    "champions": "counter?",
+    "force": "counter",
+    "units": "counter",
+    "attackers": "counter",
+    "defenders": "counter",
+    "dropped": "counter",
+    "disbanding": "counter",
+    "operated": "counter",
+    "reacted": "counter",
+    "used": "counter",
+    "LevyPhase.used": "hex",
+    "RecruitingPhase.used": "hex",
+    "where": "place",
+    "origin": "place",
+    "stack": "place",
+    "stacks": "place",
+    "settled": "place",
+    "visited": "hex",
+    "cities": "hex",
+    "target": "hex",
+    "region": "region?",
+    "regions": "region",
+    "raising": "region",
+    "struck": "region",
+    "area": "count",
+    "cursor": "count?",
+    "count": "count",
+    "placed": "count",
+    "entry": "count",
+    "free": "count",
+    "left": "count",
+    "roll": "count",
+    "turn": "count",
+    "changes": "modifier",
+    "differential": "modifier",
+}
+
+
+@per_catalog
+def _words(cat: Catalog) -> frozenset[str]:
+    """The component texts and rule ids a task's text may be."""
+    rules = frozenset(entry.id for entry in get_rulebook("belisarius"))
+    return data_words(cat.components) | data_words(cat.regions) | rules
+
+
+def _number_fits(cat: Catalog, kind: str, value: int) -> bool:
+    """Whether a task's number is one of what ``kind`` (of :data:`FIELD_KINDS`) stands for."""
+    counters = len(cat.counters)
+    if kind.endswith("?") and value == NOBODY:
+        return True
+    kind = kind.rstrip("?")
+    if kind == "player":
+        return value in PLAYERS
+    if kind == "side":
+        return value in (0, 1)
+    if kind == "counter":
+        return 0 <= value < counters
+    if kind == "hex":
+        return value in _hexes(cat)
+    if kind == "place":
+        return value in _hexes(cat) or 0 <= value <= len(cat.peripherals)
+    if kind == "region":
+        return 0 <= value < len(cat.regions)
+    if kind == "count":
+        return 0 <= value <= counters + len(cat.regions)
+    return abs(value) <= counters  # a modifier
 
 
 def _refuse(game: Belisarius, reason: str, rule: str = "") -> InvalidStateError:
@@ -66,6 +165,7 @@ def validate_state(game: Belisarius, state: BelState) -> None:
     _check_units(game, cat, state)
     _check_treasuries(game, cat, state)
     _check_places(game, cat, state)
+    _check_tasks(game, cat, state)
     _check_request(game, state)
 
 
@@ -176,6 +276,25 @@ def _check_places(game: Belisarius, cat: Catalog, state: BelState) -> None:
                 raise _refuse(game, f"a promise to leave hex {promise.where}", "24.1")
             if promise.kind is PromiseKind.LEAVE_REGION and promise.region not in cat.region_index:
                 raise _refuse(game, f"a promise to leave {promise.region!r}, no Region", "24.1")
+
+
+def _check_tasks(game: Belisarius, cat: Catalog, state: BelState) -> None:
+    words = _words(cat)
+    for task, name, value in task_fields(state, Task):
+        where = f"{type(task).__name__}.{name}"
+        kind = FIELD_KINDS.get(where, FIELD_KINDS.get(name, ""))
+        if where == "EnterPhase.name" and value not in dict(PHASES):
+            raise _refuse(game, f"a phase named {str(value)[:40]!r}, none of 3.1's", "3.1")
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, str):
+                if not is_word(item, words, code_words(type(task).__module__)):
+                    raise _refuse(
+                        game, f"the step {where} names {item[:40]!r}, nothing of the game"
+                    )
+            elif kind and isinstance(item, int) and not _number_fits(cat, kind, item):
+                raise _refuse(
+                    game, f"the step {where} holds {item}, which is no {kind.rstrip('?')}"
+                )
 
 
 def _check_request(game: Belisarius, state: BelState) -> None:

@@ -15,23 +15,32 @@ serialise like any other value. The state type needs the three fields of
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import ast
+import enum
+import inspect
+import sys
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from typing import Protocol, TypeVar, cast
 
 import attrs
 
-from byzantium.core.errors import InvalidStateError
+from byzantium.core.errors import ByzantiumError, InvalidStateError
 from byzantium.core.game import Event
 
 __all__ = [
     "ProcedureContext",
     "ProcedureState",
+    "TaskField",
+    "code_words",
+    "data_words",
+    "is_word",
     "push",
     "replace",
     "require_same_request",
     "run_task",
     "settle",
+    "task_fields",
 ]
 
 
@@ -112,11 +121,30 @@ def push(state: S, *tasks: object) -> S:
 
 
 def run_task(ctx: C, state: S, task: object, answer: object | None) -> S:
-    """Run one task (with the answer to its request, if it asked for one)."""
+    """Run one task (with the answer to its request, if it asked for one).
+
+    A task that fails with anything but a library error (a name it cannot find, a
+    payment the treasury cannot make, an answer of the wrong kind) met a position the
+    rules never produce: a state edited in a way validation cannot see (the numbers
+    of a step deep in the procedure that contradict the board, say). That is reported
+    as an :class:`~byzantium.core.errors.InvalidStateError` naming the step, with the
+    original error chained, rather than as a crash in the middle of the engine.
+    """
     run = getattr(task, "run", None)
     if run is None:  # pragma: no cover - every concrete task defines run
         raise TypeError(f"{type(task).__name__} has no run method")
-    result: S = run(ctx, state, answer)
+    try:
+        result: S = run(ctx, state, answer)
+    except ByzantiumError:
+        raise
+    except (LookupError, ValueError, TypeError, AttributeError, AssertionError) as error:
+        detail = str(error).replace("\n", " ")[:120]
+        raise InvalidStateError(
+            f"the rules cannot go on from this position: the {type(task).__name__} step "
+            f"fails ({type(error).__name__}: {detail}); the engine never produces such a "
+            "position, so it was edited beyond what validation checks (or it is a defect "
+            "to report)"
+        ) from error
     return result
 
 
@@ -153,3 +181,93 @@ def require_same_request(game_id: str, stored: object, asked: object) -> None:
             rule=str(getattr(stored, "rule", "")),
             game=game_id,
         )
+
+
+#: One field of a task in a state: the task, the field's name, and its value (an
+#: ``int``, a ``str``, or a tuple of them).
+TaskField = tuple[object, str, object]
+
+
+def _is_scalar(value: object) -> bool:
+    return isinstance(value, int | str) and not isinstance(value, bool)
+
+
+def task_fields(state: ProcedureState, task_type: type) -> Iterator[TaskField]:
+    """Every whole-number and text field of every task of ``state``: the tasks of its
+    stack, the one that asked its pending request, and the tasks those hold in their
+    own fields (a step to resume, a list of steps to run on success...), at any depth.
+
+    Fields holding tuples of numbers or texts are given whole; other values (enums,
+    fractions, flags, records of the game's data) are not given. Validation uses this
+    to check that every number and name a task carries means something (see both
+    games' ``validation`` modules).
+    """
+    todo: list[object] = list(state.stack)
+    asking = getattr(state.pending, "task", None)
+    if asking is not None:
+        todo.append(asking)
+    while todo:
+        task = todo.pop()
+        if not attrs.has(type(task)):
+            continue
+        for field in attrs.fields(cast("type[attrs.AttrsInstance]", type(task))):
+            value = getattr(task, field.name)
+            if isinstance(value, task_type):
+                todo.append(value)
+            elif isinstance(value, tuple) and value and isinstance(value[0], task_type):
+                todo.extend(value)
+            elif _is_scalar(value) or (
+                isinstance(value, tuple) and value and all(_is_scalar(v) for v in value)
+            ):
+                yield task, field.name, value
+
+
+@cache
+def code_words(module_name: str) -> frozenset[str]:
+    """Every text literal written in the module named ``module_name`` (the module of a
+    task's class): the stages, steps and menu words its tasks may carry (validation
+    refuses a task text that is neither one of these nor a name of the components)."""
+    module = sys.modules[module_name]
+    tree = ast.parse(inspect.getsource(module))
+    return frozenset(
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    )
+
+
+def data_words(data: object) -> frozenset[str]:
+    """Every text in a game's component data (ids, names, kinds, symbols...), found by
+    walking its records, tuples, mappings and enumerations."""
+    words: set[str] = set()
+    todo: list[object] = [data]
+    seen: set[int] = set()
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            words.add(item)
+            continue
+        if id(item) in seen or isinstance(item, int | float | bool) or item is None:
+            continue
+        seen.add(id(item))
+        if isinstance(item, enum.Enum):
+            todo.append(item.value)
+            todo.append(item.name)
+        elif isinstance(item, Mapping):
+            todo.extend(item.keys())
+            todo.extend(item.values())
+        elif isinstance(item, tuple | list | frozenset | set):
+            todo.extend(item)
+        elif attrs.has(type(item)):
+            record = cast("type[attrs.AttrsInstance]", type(item))
+            todo.extend(getattr(item, field.name) for field in attrs.fields(record))
+    return frozenset(words)
+
+
+def is_word(text: str, *words: frozenset[str]) -> bool:
+    """Whether a task's text is empty, in one of the sets ``words``, or words of them
+    joined by spaces or commas (a menu item such as ``"achaea field-army"``)."""
+    if not text or any(text in known for known in words):
+        return True
+    parts = [part for chunk in text.split(",") for part in chunk.split()]
+    return all(any(part in known for known in words) for part in parts)

@@ -9,6 +9,11 @@ which names the first inconsistency in an
   Military Event tile on one of the Strategikon's spaces);
 * the Turn is one of the game's 27 (0 before the first), the remembered counters
   are named once each and never negative;
+* every task of the procedure (the stack, the task that asked, and the tasks they
+  hold) carries only numbers in their ranges (dice 1-6, amounts on the 0-12 tracks,
+  a Military Event result a die and the Turn can make) and only texts that mean
+  something: a component's id or name, a rule of the index, or a word of the code of
+  the task's module (its stages and steps);
 * the pending request is the one the procedure asks in this position: the task that
   asked is asked again, without an answer, and must ask exactly the same question
   (rule, prompt, dice, mug and options). The legal actions and chance outcomes of
@@ -19,24 +24,64 @@ A task is asked again by :func:`~byzantium.sword_of_orthodoxy.engine.ask_again`.
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING
 
 from byzantium.core.dice import MAX_OUTCOMES
 from byzantium.core.errors import InvalidStateError
-from byzantium.core.procedure import replace, require_same_request
+from byzantium.core.procedure import (
+    code_words,
+    data_words,
+    is_word,
+    replace,
+    require_same_request,
+    task_fields,
+)
+from byzantium.core.rules import get_rulebook
 from byzantium.sword_of_orthodoxy.end_of_turn import LAST_TURN
 from byzantium.sword_of_orthodoxy.engine import Context, ask_again
-from byzantium.sword_of_orthodoxy.state import RequestKind, SooState
+from byzantium.sword_of_orthodoxy.state import Catalog, RequestKind, SooState, Task
 from byzantium.sword_of_orthodoxy.world import MAX_TRACK
 
 if TYPE_CHECKING:
     from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
 
-__all__ = ["MAX_DICE", "validate_state"]
+__all__ = ["MAX_DICE", "NUMBER_RANGES", "validate_state"]
 
 #: The most dice one roll asks for (6 ** MAX_DICE outcomes at most).
 MAX_DICE = 6
 assert 6**MAX_DICE <= MAX_OUTCOMES
+
+
+#: The range of every whole number a task may carry, by field name: dice, amounts on
+#: the tracks (with -1 where a task marks "not yet"), and counts of things in the box
+#: (``None`` for the number of tiles). ``military`` is checked against the Turn.
+NUMBER_RANGES: dict[str, tuple[int, int | None]] = {
+    "die": (1, 6),
+    "rolls": (1, 6),
+    "paid": (-1, MAX_TRACK),
+    "strength": (-1, MAX_TRACK),
+    "cost": (0, MAX_TRACK),
+    "amount": (0, MAX_TRACK),
+    "total": (0, 3 * MAX_TRACK),
+    "count": (0, None),
+    "left": (0, None),
+    "made": (0, None),
+    "remaining": (0, None),
+    "index": (0, None),
+    "military": (0, None),
+}
+
+_WORDS: weakref.WeakKeyDictionary[Catalog, frozenset[str]] = weakref.WeakKeyDictionary()
+
+
+def _words(game: SwordOfOrthodoxy) -> frozenset[str]:
+    """The component texts and rule ids a task's text may be."""
+    found = _WORDS.get(game.catalog)
+    if found is None:
+        rules = frozenset(entry.id for entry in get_rulebook(game.ID))
+        found = _WORDS[game.catalog] = data_words(game.catalog.components) | rules
+    return found
 
 
 def _refuse(game: SwordOfOrthodoxy, reason: str, rule: str = "") -> InvalidStateError:
@@ -47,6 +92,7 @@ def validate_state(game: SwordOfOrthodoxy, state: SooState) -> None:
     """Raise :class:`~byzantium.core.errors.InvalidStateError` at the first inconsistency."""
     _check_board(game, state)
     _check_sequence(game, state)
+    _check_tasks(game, state)
     _check_request(game, state)
 
 
@@ -92,6 +138,29 @@ def _check_sequence(game: SwordOfOrthodoxy, state: SooState) -> None:
             raise _refuse(game, "the game is over but the procedure goes on")
     elif state.pending is None:
         raise _refuse(game, "the game is not over but nothing is asked")
+
+
+def _check_tasks(game: SwordOfOrthodoxy, state: SooState) -> None:
+    words = _words(game)
+    tiles = len(game.catalog.tiles)
+    for task, name, value in task_fields(state, Task):
+        where = f"{type(task).__name__}.{name}"
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, str):
+                if not is_word(item, words, code_words(type(task).__module__)):
+                    raise _refuse(
+                        game, f"the step {where} names {item[:40]!r}, nothing of the game"
+                    )
+                continue
+            assert isinstance(item, int)
+            low, high = NUMBER_RANGES.get(name, (None, None))
+            if name == "military" and item:
+                low, high = state.turn + 1, state.turn + 6
+            if low is None:
+                continue
+            top = tiles if high is None else high
+            if not low <= item <= top:
+                raise _refuse(game, f"the step {where} holds {item}, outside {low}-{top}")
 
 
 def _check_request(game: SwordOfOrthodoxy, state: SooState) -> None:
