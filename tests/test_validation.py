@@ -353,7 +353,8 @@ def test_every_number_a_task_may_hold_has_a_declared_meaning() -> None:
         found: list[type] = []
         todo: list[type] = [base]
         while todo:
-            for sub in todo.pop().__subclasses__():
+            subclasses: list[type] = todo.pop().__subclasses__()
+            for sub in subclasses:
                 todo.append(sub)
                 if attrs.has(sub):
                     found.append(sub)
