@@ -577,10 +577,10 @@ class RemoveEnemyLeader(TypedAction):
 
 @attrs.frozen
 class CollectTaxes(TypedAction):
-    """Taxation (10.2, 10.12): collect taxes in the Neutral Region ``region``."""
+    """Taxation (10.2): collect taxes in the Neutral Region ``region``."""
 
     KIND: ClassVar[str] = "collect-taxes"
-    RULES: ClassVar[tuple[str, ...]] = ("10.2", "10.12")
+    RULES: ClassVar[tuple[str, ...]] = ("10.2",)
     DOMAIN: ClassVar[str] = "region"
     TEXT: ClassVar[str] = "Collect taxes in {region}"
     region: str
@@ -588,10 +588,10 @@ class CollectTaxes(TypedAction):
 
 @attrs.frozen
 class RaiseTaxes(TypedAction):
-    """Taxation (10.2, 10.13): raise taxes in ``region``."""
+    """Taxation (10.2): raise taxes in ``region``."""
 
     KIND: ClassVar[str] = "raise-taxes"
-    RULES: ClassVar[tuple[str, ...]] = ("10.2", "10.13")
+    RULES: ClassVar[tuple[str, ...]] = ("10.2",)
     DOMAIN: ClassVar[str] = "region"
     TEXT: ClassVar[str] = "Raise taxes in {region}"
     region: str
@@ -982,10 +982,11 @@ class HiddenChoice(TypedAction):
 
 @attrs.frozen
 class DiceRoll(TypedAction):
-    """Chance (6.1): the dice show ``faces`` (a record, not numbered in the space)."""
+    """Chance: the dice a request asks for show ``faces``, the tens die first (6.1); a
+    record, not numbered in the space (the rule is that of the roll's request)."""
 
     KIND: ClassVar[str] = "dice-roll"
-    RULES: ClassVar[tuple[str, ...]] = ("6.1",)
+    RULES: ClassVar[tuple[str, ...]] = ()
     TEXT: ClassVar[str] = "The dice show {faces}"
     faces: tuple[int, ...]
 

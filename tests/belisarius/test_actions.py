@@ -405,3 +405,16 @@ def test_a_mask_has_one_flag_per_number() -> None:
     assert len(flags) == space.size
     assert [n for n, on in enumerate(flags) if on] == space.legal_indices(state)
     assert all(isinstance(space.record(n), typed.DeployCounter) for n in space.legal_indices(state))
+
+
+def test_the_docs_page_lists_every_record_with_its_numbers() -> None:
+    """docs/games/belisarius-actions.rst shows the shipped numbering as it is."""
+    page = Path(__file__).resolve().parents[2] / "docs" / "games" / "belisarius-actions.rst"
+    text = page.read_text(encoding="utf-8")
+    space = GAME.action_space()
+    for kind, first, after in space.ranges():
+        assert f"(``{kind}``)\n" in text
+        assert f"     - {first}-{after - 1}\n" in text
+    for key, rule, _ in typed.QUESTIONS:
+        assert f"``{key}``\n     - :rule:`{rule}`" in text
+    assert f"**{space.size}**" in text
