@@ -17,11 +17,13 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from byzantium.belisarius import actions as typed
+from byzantium.belisarius.battle import Retreat
 from byzantium.belisarius.components import UnitKind
 from byzantium.belisarius.game import Belisarius
 from byzantium.belisarius.negotiations import ANY
@@ -41,6 +43,7 @@ from byzantium.belisarius.stratagems import PickStratagems, ReturnStratagem
 from byzantium.core.codec import JSONValue
 from byzantium.core.errors import IllegalActionError
 from byzantium.core.game import CHANCE, TERMINAL
+from tests.belisarius import test_combat_rules as combat
 from tests.belisarius import test_events as events
 from tests.belisarius import test_forced_march_and_drops as marches
 from tests.belisarius import test_negotiations as negotiations
@@ -112,6 +115,8 @@ def check_decision(game: Belisarius, state: BelState, inverses: bool = True) -> 
         assert space.label(number) == typed.describe(game.catalog, record)
         assert typed.from_json(typed.to_json(record)) == record
         kinds.add(record.KIND)
+        if isinstance(record, typed.Finish):
+            kinds.add(f"finish {record.question}")
     if inverses:
         assert space.legal_indices(state) == sorted(numbers)
         for number, action in numbers.items():
@@ -178,6 +183,15 @@ def kinds_set_up_by_hand() -> frozenset[str]:
     slavs = events.land_hexes("Slavs")[0]
     placed = (("thracia-garrison-1", events.SIRMIUM), ("thracia-garrison-2", slavs))
     kinds |= check_decision(GAME, events.force(events.put(events.EMPTY, *placed), 3, 3))
+    # Troops Rally (12.31), which the Empire may decline.
+    state = events.put(events.EMPTY, ("guard-guard-1", events.SIRMIUM), mutiny=True)
+    state = events.force(attrs.evolve(state, phasing=BARBARIAN), 4, 4)
+    kinds |= check_decision(GAME, state)
+    # A retreat the force may decline (17.9).
+    _, beside = combat._by_tolosa()
+    state = put(combat.board(), "franks", UnitKind.WARBAND, beside)
+    retreat = Retreat(BARBARIAN, state.units.at(beside), 1, "17.9", may_ignore=True)
+    kinds |= check_decision(GAME, start(GAME, state, retreat))
     return frozenset(kinds)
 
 
@@ -186,7 +200,7 @@ def test_every_legal_action_of_whole_games_has_a_record_and_a_number() -> None:
     assert len(kinds_in_games()) >= 50  # the games cross most of the vocabulary
 
 
-@pytest.mark.rule("33.1", "16.73", "8.3", "24.1", "12.31", "4.41")
+@pytest.mark.rule("33.1", "16.73", "8.3", "24.1", "12.31", "4.41", "17.9")
 def test_the_rare_decisions_have_records_too() -> None:
     rare = {"challenge", "accept-challenge", "name-champion", "join-force", "restore-guard"}
     rare |= {"return-marker", "hand-over-marker", "return-markers-first", "region-resists"}
@@ -194,9 +208,11 @@ def test_the_rare_decisions_have_records_too() -> None:
 
 
 def test_every_record_of_the_vocabulary_is_met() -> None:
-    """No record class is dead: each is offered in the games or by hand above."""
+    """No record class is dead, nor a question of Done: each is offered in the games
+    or by hand above."""
     met = kinds_in_games() | kinds_set_up_by_hand()
-    assert {cls.KIND for cls in typed.VOCABULARY} == met
+    questions = {f"finish {key}" for key, _, _ in typed.QUESTIONS}
+    assert {cls.KIND for cls in typed.VOCABULARY} | questions == met
 
 
 def test_the_numbers_and_the_records_are_one_to_one() -> None:
