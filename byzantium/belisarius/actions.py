@@ -1201,14 +1201,6 @@ _POSITION: dict[type[TypedAction], int] = {cls: i for i, cls in enumerate(VOCABU
 # -- classification of the engine's actions --------------------------------------------------
 
 
-def _counter_item(item: str, prefix: str = "") -> str:
-    return item.removeprefix(prefix)
-
-
-def _hex(text: str) -> int:
-    return int(text)
-
-
 def _where_and_fleet(label: str) -> tuple[int, bool]:
     """A force label of the Operations menus: ``"3623"`` or ``"fleet 3623"``."""
     if label.startswith(FLEET):
@@ -1290,8 +1282,8 @@ def _operations_item(request: Request, item: str) -> TypedAction:
             where, fleet = _where_and_fleet(item.removeprefix(FORCED_ITEM))
             return ForcedMarchFleet(where) if fleet else ForcedMarch(where)
         if item.startswith(FLEET):
-            return OperateFleet(_hex(item.removeprefix(FLEET)))
-        return OperateForce(_hex(item.removeprefix("force ")))
+            return OperateFleet(int(item.removeprefix(FLEET)))
+        return OperateForce(int(item.removeprefix("force ")))
     if rule == "25.1":
         where, fleet = _where_and_fleet(item.removeprefix(REACT))
         return ReactFleet(where) if fleet else React(where)
@@ -1312,7 +1304,7 @@ def _operations_item(request: Request, item: str) -> TypedAction:
     if item == COLONIZE:
         return Colonize()
     if item.startswith("attack "):
-        return Attack(_hex(item.removeprefix("attack ")))
+        return Attack(int(item.removeprefix("attack ")))
     raise UnknownActionError(f"rule {rule}: no typed record for {item!r}")
 
 
