@@ -434,3 +434,5 @@ def test_the_docs_page_lists_every_record_with_its_numbers() -> None:
     for key, rule, _ in typed.QUESTIONS:
         assert f"``{key}``\n     - :rule:`{rule}`" in text
     assert f"**{space.size}**" in text
+    locations = [b for b in space.blocks if b.cls.DOMAIN == "location"]
+    assert f"{sum(b.size for b in locations)} of them the {len(locations)}" in text
