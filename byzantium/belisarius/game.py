@@ -15,6 +15,7 @@ from typing import ClassVar
 
 import attrs
 
+from byzantium.belisarius import actions as typed
 from byzantium.belisarius import render as text_view
 from byzantium.belisarius.components import Components, load_components
 from byzantium.belisarius.engine import Context, run_task, settle
@@ -45,7 +46,7 @@ from byzantium.belisarius.victory import game_result, victory_points
 from byzantium.core.dice import dice
 from byzantium.core.drivers import Policy
 from byzantium.core.errors import UnknownOptionError
-from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec, Result
+from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec, Result, Step
 from byzantium.core.procedure import replace
 from byzantium.core.provenance import ComponentError, field_sources
 from byzantium.core.registry import register_game
@@ -122,6 +123,7 @@ class Belisarius(Game[BelState, BelAction]):
         self.components = components
         self.map = hexmap
         self.catalog = Catalog(components, hexmap, self.scenario)
+        self._space: typed.BelisariusActionSpace | None = None
 
     # -- contract ------------------------------------------------------------------
 
@@ -160,6 +162,44 @@ class Belisarius(Game[BelState, BelAction]):
         state = replace(state, "pending", None)
         state = run_task(ctx, state, request.task, action)
         return settle(ctx, state)
+
+    # -- typed actions and the fixed action space (byzantium.belisarius.actions) ------
+
+    def typed_action(self, state: BelState, action: BelAction) -> typed.TypedAction:
+        """What ``action``, answering the request of ``state``, does: its typed record
+        (see :mod:`byzantium.belisarius.actions`)."""
+        return typed.classify(state, action)
+
+    def action_for(self, state: BelState, record: typed.TypedAction) -> BelAction:
+        """The legal action of ``state`` that ``record`` stands for; an
+        :class:`~byzantium.core.errors.IllegalActionError` if none does."""
+        return typed.engine_action(self, state, record)
+
+    def visible_typed_action(
+        self, state: BelState, action: BelAction, player: int
+    ) -> typed.TypedAction | None:
+        """The typed record of ``action`` as ``player`` may see it (22.1)."""
+        return typed.visible_typed_action(self, state, action, player)
+
+    def action_space(self) -> typed.BelisariusActionSpace:
+        """Every decision numbered by its typed record, stable for a given map and
+        components (:class:`~byzantium.belisarius.actions.BelisariusActionSpace`)."""
+        space = self._space
+        if space is None:
+            space = self._space = typed.BelisariusActionSpace(self)
+        return space
+
+    def apply(self, state: BelState, action: BelAction | typed.TypedAction) -> BelState:
+        """The state after ``action``: an engine action, or a typed record of one."""
+        if isinstance(action, typed.TypedAction):
+            action = self.action_for(state, action)
+        return super().apply(state, action)
+
+    def step(self, state: BelState, action: BelAction | typed.TypedAction) -> Step[BelState]:
+        """Like :meth:`apply`, with the events of the transition."""
+        if isinstance(action, typed.TypedAction):
+            action = self.action_for(state, action)
+        return super().step(state, action)
 
     def player_name(self, player: int) -> str:
         """``"Empire"`` for player 0, ``"Barbarian"`` for player 1."""
