@@ -88,6 +88,11 @@ def _rule_ids() -> tuple[str, ...]:
     return tuple(entry.id for entry in RULES)
 
 
+@functools.cache
+def _rule_slots() -> dict[str, int]:
+    return {rule: i for i, rule in enumerate(_rule_ids())}
+
+
 class _Tables:
     """Fixed facts of one game instance the encoder reads."""
 
@@ -148,37 +153,42 @@ def layout(game: Belisarius) -> TensorLayout:
     )
 
 
-def _place(tables: _Tables, where: int, mutiny: bool, aboard: bool) -> list[float]:
-    row = [0.0] * len(COUNTER_FEATURES)
-    if where == GONE:
-        row[0] = 1.0
-    elif where == AVAILABLE:
-        row[1] = 1.0
-    elif where < FIRST_HEX:
-        row[1 + where] = 1.0
-    else:
-        row[6] = 1.0
-        row[7] = (where // 100) / tables.columns
-        row[8] = (where % 100) / tables.rows
-    row[9] = float(mutiny)
-    row[10] = float(aboard)
-    return row
+def _places(tables: _Tables, seen: BelObservation) -> list[float]:
+    """The ``counter place`` segment: per counter, the row of :data:`COUNTER_FEATURES`."""
+    units = seen.units
+    width = len(COUNTER_FEATURES)
+    rows = [0.0] * (width * len(units.where))
+    columns, lines = tables.columns, tables.rows
+    for unit, where in enumerate(units.where):
+        at = unit * width
+        if where == GONE:
+            rows[at] = 1.0
+        elif where == AVAILABLE:
+            rows[at + 1] = 1.0
+        elif where < FIRST_HEX:
+            rows[at + 1 + where] = 1.0
+        else:
+            rows[at + 6] = 1.0
+            rows[at + 7] = (where // 100) / columns
+            rows[at + 8] = (where % 100) / lines
+    for unit, mutinying in enumerate(units.mutiny):
+        if mutinying:
+            rows[unit * width + 9] = 1.0
+    for unit in units.embarked():
+        rows[unit * width + 10] = 1.0
+    return rows
 
 
 def encode(game: Belisarius, seen: BelObservation) -> list[float]:
     """The tensor of an observation, laid out as :func:`layout` says."""
     cat = game.catalog
     tables = _tables(game)
-    units = seen.units
-    embarked = units.embarked()
-    places: list[float] = []
-    for unit, where in enumerate(units.where):
-        places += _place(tables, where, units.mutiny[unit], unit in embarked)
     markers = seen.markers
-    hex_marks = [0.0] * (3 * len(tables.hexes))
-    for plane, hexes in enumerate((markers.pillaged, markers.colonies, markers.works)):
-        for h in hexes:
-            hex_marks[3 * tables.hex_index[h] + plane] = 1.0
+    hex_marks = [
+        3 * tables.hex_index[h] + plane
+        for plane, hexes in enumerate((markers.pillaged, markers.colonies, markers.works))
+        for h in hexes
+    ]
     control: list[float] = []
     for region in seen.control:
         control += one_hot(CONTROLS.index(region), len(CONTROLS))
@@ -192,7 +202,7 @@ def encode(game: Belisarius, seen: BelObservation) -> list[float]:
     proposal = False
     if pending is not None:
         kind = KINDS.index(pending.kind)
-        rule = rules.index(pending.rule) if pending.rule in rules else len(rules)
+        rule = _rule_slots().get(pending.rule, len(rules))
         chooser = pending.player if pending.kind is RequestKind.CHOOSE else NOBODY
         dice = pending.dice
         hand = pending.hand + 1 if pending.kind is RequestKind.DRAW else -1
@@ -209,8 +219,8 @@ def encode(game: Belisarius, seen: BelObservation) -> list[float]:
         .put(
             "phase", one_hot(PHASES.index(seen.phase) if seen.phase in PHASES else -1, len(PHASES))
         )
-        .put("counter place", places)
-        .put("hex markers", hex_marks)
+        .put("counter place", _places(tables, seen))
+        .put_ones("hex markers", hex_marks)
         .put("control", control)
         .put("barred", flags([r.name for r in cat.regions], seen.barred))
         .put("revealed", seen.revealed)

@@ -39,11 +39,11 @@ class Segment:
     description: str
     low: float = 0.0
     high: float = 1.0
+    #: How many numbers the segment holds.
+    size: int = attrs.field(init=False, eq=False, repr=False)
 
-    @property
-    def size(self) -> int:
-        """How many numbers the segment holds."""
-        return math.prod(self.shape)
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "size", math.prod(self.shape))
 
 
 @attrs.frozen
@@ -51,16 +51,24 @@ class TensorLayout:
     """The segments of an observation tensor, in order."""
 
     segments: tuple[Segment, ...]
+    #: Where each segment starts, and the length of the tensor (worked out once).
+    _starts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    _size: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         names = [segment.name for segment in self.segments]
         if len(set(names)) != len(names):
             raise ValueError(f"a segment name is used twice in {names}")
+        starts = [0]
+        for segment in self.segments:
+            starts.append(starts[-1] + segment.size)
+        object.__setattr__(self, "_starts", tuple(starts[:-1]))
+        object.__setattr__(self, "_size", starts[-1])
 
     @property
     def size(self) -> int:
         """The length of the tensor."""
-        return sum(segment.size for segment in self.segments)
+        return self._size
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -69,11 +77,9 @@ class TensorLayout:
 
     def offset(self, name: str) -> int:
         """Where the segment ``name`` starts."""
-        start = 0
-        for segment in self.segments:
+        for segment, start in zip(self.segments, self._starts, strict=True):
             if segment.name == name:
                 return start
-            start += segment.size
         raise KeyError(name)
 
     def segment(self, name: str) -> Segment:
@@ -106,25 +112,44 @@ class TensorLayout:
 
 
 class TensorWriter:
-    """Builds a tensor segment by segment, in the layout's order, checking every length."""
+    """Builds a tensor segment by segment, in the layout's order, checking every length.
+
+    The tensor starts as zeros: :meth:`put` writes a segment's numbers, :meth:`put_ones`
+    the ones of a sparse segment (one-hot rows, flags) by their positions in it.
+    """
 
     def __init__(self, layout: TensorLayout) -> None:
         self.layout = layout
-        self._values: list[float] = []
+        self._values: list[float] = [0.0] * layout.size
         self._next = 0
 
-    def put(self, name: str, values: Iterable[float | int | bool]) -> TensorWriter:
-        """Append the numbers of the next segment, which must be called ``name``."""
+    def _segment(self, name: str) -> tuple[int, Segment]:
         segments = self.layout.segments
         if self._next >= len(segments) or segments[self._next].name != name:
             raise ValueError(f"segment {name!r} is not the next one of the layout")
         segment = segments[self._next]
-        before = len(self._values)
-        self._values.extend(float(v) for v in values)
-        if len(self._values) - before != segment.size:
-            got = len(self._values) - before
-            raise ValueError(f"segment {name!r} takes {segment.size} numbers, not {got}")
+        start = self.layout._starts[self._next]
         self._next += 1
+        return start, segment
+
+    def put(self, name: str, values: Iterable[float | int | bool]) -> TensorWriter:
+        """Write the numbers of the next segment, which must be called ``name``."""
+        start, segment = self._segment(name)
+        numbers = list(map(float, values))
+        if len(numbers) != segment.size:
+            raise ValueError(f"segment {name!r} takes {segment.size} numbers, not {len(numbers)}")
+        self._values[start : start + segment.size] = numbers
+        return self
+
+    def put_ones(self, name: str, positions: Iterable[int]) -> TensorWriter:
+        """Write the next segment, ``name``: ones at ``positions`` (row-major, counted
+        from the segment's start), zeros elsewhere."""
+        start, segment = self._segment(name)
+        values = self._values
+        for position in positions:
+            if not 0 <= position < segment.size:
+                raise ValueError(f"position {position} is outside segment {name!r}")
+            values[start + position] = 1.0
         return self
 
     def values(self) -> list[float]:

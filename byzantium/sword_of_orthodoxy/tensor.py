@@ -95,6 +95,11 @@ def _rule_ids() -> tuple[str, ...]:
     return tuple(entry.id for entry in RULES)
 
 
+@functools.cache
+def _rule_slots() -> dict[str, int]:
+    return {rule: i for i, rule in enumerate(_rule_ids())}
+
+
 def layout(game: SwordOfOrthodoxy) -> TensorLayout:
     """The segments of the tensor of a game instance (see the module documentation)."""
     cat = game.catalog
@@ -122,23 +127,20 @@ def encode(game: SwordOfOrthodoxy, seen: SooObservation) -> list[float]:
     cat = game.catalog
     board = seen.board
     spaces = len(cat.spaces)
-    places = [0.0] * (len(cat.tiles) * spaces)
-    for tile, space in enumerate(board.where):
-        places[tile * spaces + space] = 1.0
     rules = _rule_ids()
     request = seen.pending
     kind = rule = mug = path = -1
     dice = 0
     if request is not None:
         kind = KINDS.index(request.kind)
-        rule = rules.index(request.rule) if request.rule in rules else len(rules)
+        rule = _rule_slots().get(request.rule, len(rules))
         dice = request.dice
         mug = cat.space_index.get(request.space, -1) if request.space else -1
         path = -1 if request.path is None else list(Path).index(request.path)
     return (
         TensorWriter(game.observation_tensor_layout())
         .put("turn", [seen.turn])
-        .put("tile space", places)
+        .put_ones("tile space", [tile * spaces + where for tile, where in enumerate(board.where)])
         .put("tile back", board.back)
         .put("tile value", board.value)
         .put("facts", flags(fact_names(game), seen.done))
