@@ -16,8 +16,12 @@ lowest return of both games), ``terminated`` set and ``info["illegal_action"]``
 true, the state unchanged. With ``illegal_action="raise"`` it raises
 :class:`~byzantium.core.errors.IllegalActionError`, naming the rule, instead.
 
->>> from byzantium.envs.gymnasium_env import env  # doctest: +SKIP
->>> soo = env("sword-of-orthodoxy")  # doctest: +SKIP
+Usage::
+
+    import gymnasium
+    import byzantium.envs.gymnasium_env  # registers the ids of GYMNASIUM_IDS
+
+    soo = gymnasium.make("byzantium/SwordOfOrthodoxy-v0", render_mode="svg")
 """
 
 from __future__ import annotations

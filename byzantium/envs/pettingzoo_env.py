@@ -9,8 +9,11 @@ float32 (what he may see, nothing more), and ``"action_mask"``, int8 flags of th
 legal action numbers (all zero while another player is to act). Rewards are the
 game's returns when it ends, 0 before; every agent is then terminated.
 
->>> from byzantium.envs.pettingzoo_env import env  # doctest: +SKIP
->>> bel = env("belisarius", scenario=1)  # doctest: +SKIP
+Usage::
+
+    from byzantium.envs.pettingzoo_env import env
+
+    bel = env("belisarius", scenario=1)  # agents "empire" and "barbarian"
 """
 
 from __future__ import annotations
