@@ -56,7 +56,15 @@ state strings (:func:`information_state_string`) add the player's perfect recall
 every earlier action as the player may see it
 (:meth:`~byzantium.core.game.Game.visible_action`), one line each, before the
 current observation. Neither ever shows an action id, whose position could betray
-what the other player was offered. No tensors are provided.
+what the other player was offered.
+
+Observation tensors are the game's own
+(:meth:`~byzantium.core.game.Game.observation_tensor`, laid out as
+:meth:`~byzantium.core.game.Game.observation_tensor_layout` says, built from the
+player's observation): ``state.observation_tensor(player)`` returns it, and an
+observer's ``dict`` holds one view per segment of the layout, shaped as the segment.
+A game without a tensor declares ``provides_observation_tensor=False``. There are no
+information state tensors.
 
 States are immutable, so cloning an OpenSpiel state copies a reference; serialising
 one stores the game's options and the actions played (as JSON), and deserialising
@@ -91,6 +99,7 @@ __all__ = [
     "action_json",
     "action_names",
     "chance_probabilities",
+    "has_observation_tensor",
     "id_for_action",
     "id_for_json",
     "information_state_string",
@@ -235,6 +244,16 @@ def observation_string(game: Game[S, A], state: S, player: int) -> str:
     return canonical_json(codec_for(type(view)).encode(view))
 
 
+def has_observation_tensor(game: Game[S, A]) -> bool:
+    """Whether the game has an observation tensor (OpenSpiel's
+    ``provides_observation_tensor``)."""
+    try:
+        game.observation_tensor_layout()
+    except NotImplementedError:
+        return False
+    return True
+
+
 def _actor_name(game: Game[S, A], actor: int) -> str:
     return "chance" if actor == CHANCE else game.player_name(actor)
 
@@ -360,12 +379,13 @@ def _game_type(spec: SpielSpec) -> object:
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=has_observation_tensor(_game(spec.game, ())),
         parameter_specification={o.name: o.default for o in game_class(spec.game).OPTIONS},
     )
 
 
 if pyspiel is not None:
+    import numpy  # OpenSpiel depends on it
 
     class SpielGame(pyspiel.Game):  # type: ignore[misc]
         """One of our games as an OpenSpiel game (made by ``pyspiel.load_game``).
@@ -415,7 +435,9 @@ if pyspiel is not None:
                     f"{self.spec.short_name} observes one player's view only "
                     "(public_info=True, private_info=SINGLE_PLAYER)"
                 )
-            return _Observer(bool(obs.perfect_recall))
+            game = self.byzantium_game
+            tensor = not obs.perfect_recall and has_observation_tensor(game)
+            return _Observer(bool(obs.perfect_recall), game if tensor else None)
 
     class SpielState(pyspiel.State):  # type: ignore[misc]
         """A state of one of our games as an OpenSpiel state.
@@ -483,16 +505,31 @@ if pyspiel is not None:
             return node.game.render(node.state)
 
     class _Observer:
-        """The Python observer OpenSpiel asks for strings (no tensors)."""
+        """The Python observer OpenSpiel asks for strings and observation tensors.
 
-        def __init__(self, perfect_recall: bool) -> None:
+        With ``game`` (a game with an observation tensor) ``tensor`` is a float32
+        array of the layout's size and ``dict`` one view of it per segment; without,
+        ``tensor`` is None (information states have strings only).
+        """
+
+        def __init__(self, perfect_recall: bool, game: Game[S, A] | None = None) -> None:
             self.perfect_recall = perfect_recall
-            self.tensor = None
+            self.tensor: numpy.ndarray[tuple[int], numpy.dtype[numpy.float32]] | None = None
             self.dict: dict[str, object] = {}
+            if game is not None:
+                layout = game.observation_tensor_layout()
+                tensor = numpy.zeros(layout.size, numpy.float32)
+                for segment in layout.segments:
+                    start = layout.offset(segment.name)
+                    view = tensor[start : start + segment.size]
+                    self.dict[segment.name] = view.reshape(segment.shape)
+                self.tensor = tensor
 
         def set_from(self, state: SpielState, player: int) -> None:
-            """Nothing to do: there are no tensors."""
-            del state, player
+            """Fill the tensor with ``player``'s observation tensor of ``state``."""
+            if self.tensor is not None:
+                node = state._node
+                self.tensor[:] = node.game.observation_tensor(node.state, player)
 
         def string_from(self, state: SpielState, player: int) -> str:
             """The observation or information state string of ``player``."""

@@ -8,6 +8,7 @@ Build (from the repository root)::
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from pathlib import Path
 
@@ -15,6 +16,8 @@ import byzantium  # installed (editable) in the build environment
 
 # Our own extensions live in docs/_ext.
 sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
+# The repository root, last: the doctests import examples/ from it.
+sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 project = "byzantium"
 author = "byzantium developers"
@@ -57,9 +60,27 @@ autodoc_default_options = {"show-inheritance": True}
 # doctest module runs them (with those globals).
 doctest_test_doctest_blocks = ""
 doctest_global_setup = """
+import importlib.util
 from fractions import Fraction
 
 import byzantium
+
+# The examples of the learning environments need the optional extras, and those of
+# a game's action space the space itself: without them they are skipped.
+HAVE_ENVS = all(
+    importlib.util.find_spec(name) is not None for name in ("numpy", "gymnasium", "pettingzoo")
+)
+
+
+def _has_action_space(name):
+    try:
+        byzantium.load_game(name).action_space()
+    except NotImplementedError:
+        return False
+    return True
+
+
+HAVE_SPACES = all(map(_has_action_space, ("sword-of-orthodoxy", "belisarius")))
 """
 
 # -- byzantium_rules (docs/_ext/byzantium_rules.py) ---------------------------------
@@ -73,6 +94,11 @@ byzantium_api_package = "byzantium"
 # Documented elsewhere: the package itself and its kernel on api.rst, the OpenSpiel
 # adapter on openspiel.rst; __main__ has nothing to document.
 byzantium_api_skip = ["byzantium", "byzantium.core", "byzantium.openspiel", "byzantium.__main__"]
+# The learning environments' modules import only with their optional extras.
+if importlib.util.find_spec("pettingzoo") is None:
+    byzantium_api_skip.append("byzantium.envs.pettingzoo_env")
+if importlib.util.find_spec("gymnasium") is None:
+    byzantium_api_skip.append("byzantium.envs.gymnasium_env")
 byzantium_api_options = {
     "byzantium.core.game": [
         ":members:",

@@ -10,6 +10,7 @@ Importing this module registers the game (id ``"pig"``) and its rule book.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -23,6 +24,7 @@ from byzantium.core.game import CHANCE, TERMINAL, Event, Game, OptionSpec, Resul
 from byzantium.core.registry import register_game
 from byzantium.core.rules import RuleBook, get_rulebook, register_rulebook
 from byzantium.core.spaces import ActionSpace
+from byzantium.core.tensors import Segment, TensorLayout, TensorWriter, one_hot
 
 INDEX = Path(__file__).with_name("pig_rules.toml")
 
@@ -137,6 +139,17 @@ class PigSpace(ActionSpace[PigState, PigAction]):
         return ("hold", "roll")[index]
 
 
+#: Pig's observation tensor: everything is public.
+PIG_TENSOR = TensorLayout(
+    (
+        Segment("scores", (2,), "banked scores of players 0 and 1", 0, math.inf),
+        Segment("turn total", (1,), "the running turn total", 0, math.inf),
+        Segment("to move", (2,), "one-hot: the player whose turn it is"),
+        Segment("awaiting die", (1,), "1 while the die is rolling"),
+    )
+)
+
+
 @register_game
 class PigGame(Game[PigState, PigAction]):
     """The rules engine of Pig."""
@@ -217,6 +230,24 @@ class PigGame(Game[PigState, PigAction]):
 
     def action_space(self) -> PigSpace:
         return PigSpace(self)
+
+    def observation(self, state: PigState, player: int) -> PigState:
+        del player
+        return state
+
+    def observation_tensor_layout(self) -> TensorLayout:
+        return PIG_TENSOR
+
+    def observation_tensor(self, state: PigState, player: int) -> list[float]:
+        seen = self.observation(state, player)
+        return (
+            TensorWriter(PIG_TENSOR)
+            .put("scores", seen.scores)
+            .put("turn total", [seen.turn_total])
+            .put("to move", one_hot(seen.to_move, 2))
+            .put("awaiting die", [seen.awaiting_die])
+            .values()
+        )
 
     def component_data(self) -> bytes:
         return INDEX.read_bytes()

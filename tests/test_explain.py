@@ -9,6 +9,7 @@ import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -21,6 +22,9 @@ from byzantium.core.registry import load_game
 from byzantium.sword_of_orthodoxy.state import SooState
 
 ROOT = Path(__file__).resolve().parent.parent
+
+S = TypeVar("S")
+A = TypeVar("A")
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -35,15 +39,13 @@ def pending_rule(state: object) -> str:
     return state.pending.rule
 
 
-def save(tmp_path: Path, game: Game[object, object], state: object, name: str = "s.json") -> Path:
+def save(tmp_path: Path, game: Game[S, A], state: S, name: str = "s.json") -> Path:
     path = tmp_path / name
     path.write_text(json.dumps(state_to_json(game, state)), encoding="utf-8")
     return path
 
 
-def advance_until(
-    game: Game[object, object], want: str, seed: int = 3, limit: int = 5000
-) -> object:
+def advance_until(game: Game[S, A], want: str, seed: int = 3, limit: int = 5000) -> S:
     """A state of a random game where ``want`` ("player", "roll" or "draw") decides."""
     rng = random.Random(seed)
     state = game.initial_state()
@@ -59,7 +61,7 @@ def advance_until(
     raise AssertionError(f"no {want} node within {limit} steps")
 
 
-def check_chance_report(game: Game[object, object], state: object, text: str) -> None:
+def check_chance_report(game: Game[S, A], state: S, text: str) -> None:
     outcomes = game.chance_outcomes(state)
     assert f"Chance decides, rule {pending_rule(state)}: {len(outcomes)} outcomes" in text
     for number, (action, p) in enumerate(outcomes, 1):
@@ -71,7 +73,7 @@ def check_chance_report(game: Game[object, object], state: object, text: str) ->
     assert "      total 1" in text.splitlines()
 
 
-def check_player_report(game: Game[object, object], state: object, text: str) -> None:
+def check_player_report(game: Game[S, A], state: S, text: str) -> None:
     actions = game.legal_actions(state)
     rule = pending_rule(state)
     assert f"to act, rule {rule}: {len(actions)} legal actions" in text

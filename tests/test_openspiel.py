@@ -307,3 +307,62 @@ def test_unsupported_observation_types_are_refused() -> None:
     )
     with pytest.raises(ValueError, match="one player's view"):
         game.make_py_observer(public_only)
+
+
+# -- observation tensors ---------------------------------------------------------------------
+
+
+def test_both_games_declare_observation_tensors_of_their_layouts_shape() -> None:
+    for name in (SOO, BEL):
+        game = pyspiel.load_game(name)
+        assert game.get_type().provides_observation_tensor
+        ours = openspiel.SPIEL_GAMES[name]
+        layout = openspiel._game(ours.game, ()).observation_tensor_layout()
+        assert game.observation_tensor_shape() == [layout.size]
+        assert game.observation_tensor_size() == layout.size
+
+
+def test_observation_tensors_are_the_games_own(
+    soo_game: list[openspiel.SpielState], bel_game: list[openspiel.SpielState]
+) -> None:
+    for states, players in ((soo_game, (0,)), (bel_game, (0, 1))):
+        for spiel_state in states[:: max(1, len(states) // 15)]:
+            game = spiel_state.byzantium_game
+            for player in players:
+                ours = game.observation_tensor(spiel_state.byzantium_state, player)
+                assert spiel_state.observation_tensor(player) == pytest.approx(ours)
+
+
+def test_belisarius_observation_tensors_hide_the_other_players_secrets(
+    bel_game: list[openspiel.SpielState],
+) -> None:
+    hidden = 0
+    for spiel_state in bel_game[::10]:
+        game = spiel_state.byzantium_game
+        state = spiel_state.byzantium_state
+        assert isinstance(state, BelState)
+        for player in (0, 1):
+            if state.revealed[player]:
+                continue
+            hidden += 1
+            changed = _with_other_secrets_changed(state, 1 - player)
+            assert game.observation_tensor(changed, player) == game.observation_tensor(
+                state, player
+            )
+            assert spiel_state.observation_tensor(player) == pytest.approx(
+                game.observation_tensor(changed, player)
+            )
+    assert hidden > 0
+
+
+def test_an_observer_has_a_view_per_segment() -> None:
+    game = pyspiel.load_game(BEL)
+    observer = game.make_py_observer()
+    state = game.new_initial_state()
+    observer.set_from(state, 1)
+    layout = state.byzantium_game.observation_tensor_layout()
+    assert list(observer.dict) == [segment.name for segment in layout.segments]
+    assert observer.dict["observer"].tolist() == [0.0, 1.0]
+    assert observer.dict["counter place"].shape == layout.segment("counter place").shape
+    recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    assert recall.tensor is None

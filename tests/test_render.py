@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import xml.etree.ElementTree as ET
+from typing import TypeVar
 
 import pytest
 
@@ -14,12 +15,16 @@ from byzantium.belisarius.state import AVAILABLE, FIRST_HEX, BelState
 from byzantium.core.game import CHANCE, Game
 from byzantium.core.registry import load_game
 from byzantium.render import after_setup, svg
+from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
 from byzantium.sword_of_orthodoxy.state import SooState
 
 NS = "{http://www.w3.org/2000/svg}"
 
+S = TypeVar("S")
+A = TypeVar("A")
 
-def _walk(game: Game[object, object], seed: int, steps: int) -> list[object]:
+
+def _walk(game: Game[S, A], seed: int, steps: int) -> list[S]:
     rng = random.Random(seed)
     state = game.initial_state()
     states = [state]
@@ -36,10 +41,9 @@ def _walk(game: Game[object, object], seed: int, steps: int) -> list[object]:
     return states
 
 
-def _check_soo(game: Game[object, object], state: object) -> None:
-    assert isinstance(state, SooState)
+def _check_soo(game: SwordOfOrthodoxy, state: SooState) -> None:
     root = ET.fromstring(svg(game, state))
-    cat = game.catalog  # type: ignore[attr-defined]
+    cat = game.catalog
     drawn = {
         t.get("data-tile"): t.get("data-space")
         for t in root.iter(f"{NS}g")
@@ -79,10 +83,8 @@ def test_sword_random_positions_draw_every_piece_in_its_space(seed: int) -> None
         _check_soo(game, state)
 
 
-def _check_bel(game: Game[object, object], state: object, seat: int | None = None) -> ET.Element:
-    assert isinstance(state, BelState)
+def _check_bel(game: Belisarius, state: BelState, seat: int | None = None) -> ET.Element:
     root = ET.fromstring(svg(game, state, seat))
-    assert isinstance(game, Belisarius)
     drawn = {
         c.get("data-counter"): c.get("data-where")
         for c in root.iter(f"{NS}g")
@@ -164,7 +166,7 @@ def test_after_setup_draws_the_deployed_counters() -> None:
     game = belisarius(1)
     state = after_setup(game)
     assert state.phase != "setup"
-    picture = svg(game, state)  # type: ignore[arg-type]
+    picture = svg(game, state)
     placed = sum(1 for where in state.units.where if where > 0)
     assert placed > 0
     assert picture.count("data-counter=") >= placed

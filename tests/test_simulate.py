@@ -283,7 +283,7 @@ def test_sword_of_orthodoxy_tallies_count_a_political_event_once_per_synopsis() 
         Event("8.4.1", "Seljuks: the Buyids do not hold Path Ε", "event"),
         Event("5.2.3", "Path Ε: Mongols now stand in Melitene", "army"),
     ]
-    tallies = dict(game_tallies(game, state, events))  # type: ignore[arg-type]
+    tallies = dict(game_tallies(game, state, events))
     assert tallies["political event: Seljuks"] == 2
     assert tallies["political event: Riots"] == 1
     assert tallies["military event: Yihad"] == 1
@@ -307,7 +307,7 @@ def test_belisarius_tallies_read_the_engine_lines() -> None:
 
     game = load_game("belisarius")
     state = game.initial_state()
-    row = game.components.event(11)  # type: ignore[attr-defined]
+    row = game.components.event(11)
     events = [
         Event("6.1", f"Random event 11: {row.name}", "event"),
         Event("9.1", "the Empire attempts Diplomacy on Armenia", "diplomacy"),
@@ -315,7 +315,7 @@ def test_belisarius_tallies_read_the_engine_lines() -> None:
         Event("4.72", "Revolt check in Syria: 6+1 gives barbarian", "revolt"),
         Event("4.72", "Syria becomes Neutral", "control"),
     ]
-    tallies = dict(game_tallies(game, state, events))  # type: ignore[arg-type]
+    tallies = dict(game_tallies(game, state, events))
     assert tallies[f"random event: {row.id}"] == 1
     assert tallies["diplomacy attempt"] == 1
     assert tallies["diplomacy: control"] == 1

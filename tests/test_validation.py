@@ -16,7 +16,7 @@ import random
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from hypothesis import given, settings
@@ -32,6 +32,9 @@ from byzantium.core.records import state_to_json
 from byzantium.core.registry import load_game
 from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
 from byzantium.sword_of_orthodoxy.state import Pay, RequestKind, SooState
+
+S = TypeVar("S")
+A = TypeVar("A")
 
 BEL: Game[Any, Any] = load_game("belisarius")
 SOO: Game[Any, Any] = load_game("sword-of-orthodoxy")
@@ -219,7 +222,7 @@ def test_explain_refuses_an_edited_position_in_one_line(
 # -- every state of whole games validates ---------------------------------------------------
 
 
-def _validate_game(game: Game[Any, Any], seed: int, cap: int) -> object:
+def _validate_game(game: Game[S, A], seed: int, cap: int) -> S:
     """Play a seeded random game, validating every state; the last state."""
     rng = random.Random(seed)
     state = game.initial_state()

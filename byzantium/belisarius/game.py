@@ -10,18 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
 from typing import ClassVar
 
 import attrs
 
 from byzantium.belisarius import actions as typed
 from byzantium.belisarius import render as text_view
+from byzantium.belisarius import tensor
 from byzantium.belisarius.components import Components, load_components
 from byzantium.belisarius.engine import Context, run_task, settle
 from byzantium.belisarius.events import event_task
 from byzantium.belisarius.hexmap import HexMap, load_map
-from byzantium.belisarius.observation import observe, visible_action
+from byzantium.belisarius.observation import BelObservation, observe, visible_action
 from byzantium.belisarius.policy import sensible_policy
 from byzantium.belisarius.render import render_state
 from byzantium.belisarius.scenarios import Control, Scenario, load_scenarios
@@ -50,6 +51,7 @@ from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec
 from byzantium.core.procedure import replace
 from byzantium.core.provenance import ComponentError, field_sources
 from byzantium.core.registry import register_game
+from byzantium.core.tensors import TensorLayout
 
 __all__ = ["Belisarius"]
 
@@ -227,9 +229,22 @@ class Belisarius(Game[BelState, BelAction]):
             raise ValueError("the game is not over")
         return game_result(Context(self, None), state)
 
-    def observation(self, state: BelState, player: int) -> object:
+    def observation(self, state: BelState, player: int) -> BelObservation:
         """What ``player`` may see (22.0): the other's Stratagems and treasury hidden."""
         return observe(Context(self, None), state, player)
+
+    @cached_property
+    def _tensor_layout(self) -> TensorLayout:
+        return tensor.layout(self)
+
+    def observation_tensor_layout(self) -> TensorLayout:
+        """A player's view as numbers (see :mod:`byzantium.belisarius.tensor`)."""
+        return self._tensor_layout
+
+    def observation_tensor(self, state: BelState, player: int) -> list[float]:
+        """What ``player`` may see as numbers, built from :meth:`observation` (see
+        :mod:`byzantium.belisarius.tensor`)."""
+        return tensor.encode(self, self.observation(state, player))
 
     def returns(self, state: BelState) -> tuple[float, ...]:
         """+1 to the winner and -1 to the loser (0 each for a draw)."""

@@ -157,7 +157,8 @@ def game_from_args(args: argparse.Namespace) -> Game[object, object]:
     scenario = getattr(args, "scenario", None)
     if scenario is not None:
         options["scenario"] = parse_option(f"scenario={scenario}")[1]
-    return load_game(args.game, **options)
+    name: str = args.game
+    return load_game(name, **options)
 
 
 def policy_named(game: Game[object, object], name: str) -> Policy[object, object]:

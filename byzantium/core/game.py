@@ -30,6 +30,7 @@ from byzantium.core.errors import IllegalActionError, InvalidStateError, Unknown
 
 if typing.TYPE_CHECKING:
     from byzantium.core.spaces import ActionSpace
+    from byzantium.core.tensors import TensorLayout
 
 __all__ = [
     "CHANCE",
@@ -399,6 +400,28 @@ class Game(abc.ABC, Generic[S, A]):
         """
         del player
         return state
+
+    def observation_tensor_layout(self) -> TensorLayout:
+        """The segments of :meth:`observation_tensor` (:mod:`byzantium.core.tensors`),
+        the same for every state of this game instance.
+
+        Raises :class:`NotImplementedError` for a game that has no tensor.
+        """
+        raise NotImplementedError(f"{self.ID} has no observation tensor")
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        """The shape of :meth:`observation_tensor`: one dimension, the layout's size."""
+        return self.observation_tensor_layout().shape
+
+    def observation_tensor(self, state: S, player: int) -> list[float]:
+        """What ``player`` may see of ``state`` as numbers, laid out as
+        :meth:`observation_tensor_layout` says: built from :meth:`observation`, so it
+        shows nothing that the observation hides.
+
+        Raises :class:`NotImplementedError` for a game that has no tensor.
+        """
+        del state, player
+        raise NotImplementedError(f"{self.ID} has no observation tensor")
 
     def action_space(self) -> ActionSpace[S, A]:
         """The game's fixed integer numbering of decisions (:mod:`byzantium.core.spaces`).

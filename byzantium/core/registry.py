@@ -9,15 +9,20 @@ subclass.
 from __future__ import annotations
 
 import importlib
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
 from byzantium.core.errors import UnknownGameError
 from byzantium.core.game import Game
 
+if TYPE_CHECKING:
+    from byzantium.belisarius.game import Belisarius
+    from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
+
 __all__ = ["BUILTIN_GAME_PACKAGES", "available_games", "game_class", "load_game", "register_game"]
 
 # The registry holds games of every state and action type; ``Any`` stays internal:
-# callers get ``Game[object, object]`` (or the concrete class they registered).
+# callers get ``Game[object, object]``, or the concrete class of a built-in game
+# (the overloads of game_class and load_game).
 _AnyGame = Game[Any, Any]
 G = TypeVar("G", bound=type[_AnyGame])
 
@@ -58,18 +63,36 @@ def available_games() -> list[str]:
     return sorted(_GAMES)
 
 
-def game_class(name: str) -> type[Game[object, object]]:
-    """The game class registered under ``name``."""
+@overload
+def game_class(name: Literal["sword-of-orthodoxy"]) -> type[SwordOfOrthodoxy]: ...
+@overload
+def game_class(name: Literal["belisarius"]) -> type[Belisarius]: ...
+@overload
+def game_class(name: str) -> type[Game[object, object]]: ...
+def game_class(name: str) -> type[_AnyGame]:
+    """The game class registered under ``name`` (the concrete class, to a type
+    checker, for a built-in game's id written out)."""
     _import_builtin(name)
     try:
-        return cast(type[Game[object, object]], _GAMES[name])
+        return _GAMES[name]
     except KeyError:
         known = ", ".join(available_games()) or "none"
         raise UnknownGameError(f"unknown game {name!r}; available games: {known}") from None
 
 
-def load_game(name: str, **options: object) -> Game[object, object]:
+@overload
+def load_game(name: Literal["sword-of-orthodoxy"], **options: object) -> SwordOfOrthodoxy: ...
+@overload
+def load_game(name: Literal["belisarius"], **options: object) -> Belisarius: ...
+@overload
+def load_game(name: str, **options: object) -> Game[object, object]: ...
+def load_game(name: str, **options: object) -> _AnyGame:
     """A game by id, with its options set (unknown options raise and list the valid ones).
+
+    To a type checker, ``load_game("sword-of-orthodoxy")`` and ``load_game("belisarius")``
+    are of their concrete classes (:class:`~byzantium.sword_of_orthodoxy.game.SwordOfOrthodoxy`,
+    :class:`~byzantium.belisarius.game.Belisarius`), with typed states, actions and
+    observations; any other id gives a ``Game[object, object]``.
 
     >>> load_game("chess")
     Traceback (most recent call last):

@@ -41,8 +41,8 @@ def after_setup(game: Game[S, A], seed: int = 1, *, max_steps: int = 10_000) -> 
 
 
 def svg(
-    game: Game[object, object],
-    state: object,
+    game: Game[S, A],
+    state: S,
     perspective: int | None = None,
     *,
     highlight: Iterable[str | int] = (),

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from byzantium.belisarius.engine import Context
 from byzantium.belisarius.game import Belisarius
@@ -40,6 +40,9 @@ if TYPE_CHECKING:
     from byzantium.core.game import Game
 
 __all__ = ["draw"]
+
+S = TypeVar("S")
+A = TypeVar("A")
 
 _R = 11.0  # hex radius
 _DX = 1.5 * _R
@@ -182,8 +185,8 @@ def map_layer(game: Belisarius) -> ET.Element:
 
 
 def draw(
-    game: Game[object, object],
-    state: object,
+    game: Game[S, A],
+    state: S,
     perspective: int | None,
     *,
     highlight: set[int],

@@ -12,7 +12,7 @@ Each tile is a ``<g class="tile">`` carrying ``data-tile``, ``data-kind`` and
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from byzantium.render._svg import document, el, text, to_string
 from byzantium.sword_of_orthodoxy.components import MapSpace, SpaceKind, TileKind
@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from byzantium.core.game import Game
 
 __all__ = ["draw"]
+
+S = TypeVar("S")
+A = TypeVar("A")
 
 _MUGS = ("turn-chit-mug", "dynasty-mug", "basileus-mug", "patriarch-mug")
 _NOT_DRAWN = ("counter-tray", "discarded")
@@ -46,8 +49,7 @@ _TILE_H = 15
 
 
 class _Drawer:
-    def __init__(self, game: Game[object, object], state: SooState, marks: dict[str, str]) -> None:
-        assert isinstance(game, SwordOfOrthodoxy)
+    def __init__(self, game: SwordOfOrthodoxy, state: SooState, marks: dict[str, str]) -> None:
         self.ctx = Context(game, None)
         self.cat = self.ctx.cat
         self.state = state
@@ -119,10 +121,9 @@ class _Drawer:
             row += _TILE_H
 
 
-def draw(
-    game: Game[object, object], state: object, *, highlight: set[str], last_move: set[str]
-) -> str:
+def draw(game: Game[S, A], state: S, *, highlight: set[str], last_move: set[str]) -> str:
     """The SVG of a Sword of Orthodoxy state (the game has no hidden information)."""
+    assert isinstance(game, SwordOfOrthodoxy)
     assert isinstance(state, SooState)
     marks = dict.fromkeys(highlight, "highlight") | dict.fromkeys(last_move, "last")
     d = _Drawer(game, state, marks)

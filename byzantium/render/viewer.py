@@ -14,12 +14,16 @@ from __future__ import annotations
 import html
 import json
 import re
+from typing import TypeVar
 
 from byzantium.core.game import CHANCE, Game
 from byzantium.core.records import GameRecord
 from byzantium.render import svg
 
 __all__ = ["view_html"]
+
+S = TypeVar("S")
+A = TypeVar("A")
 
 #: Legal alternatives listed per decision, at most.
 MAX_ALTERNATIVES = 40
@@ -30,9 +34,7 @@ def _rule_link(docs_url: str, game: str, rule: str) -> str:
     return f"{docs_url}games/{game}.html#{anchor}"
 
 
-def view_html(
-    game: Game[object, object], record: GameRecord[object], *, docs_url: str = "docs/"
-) -> str:
+def view_html(game: Game[S, A], record: GameRecord[A], *, docs_url: str = "docs/") -> str:
     """The HTML viewer of a record (replayed here, so every fact is computed)."""
     seats: list[int | None] = [None] if game.NUM_PLAYERS < 2 else [None, *range(game.NUM_PLAYERS)]
     pictures: list[str] = []
@@ -47,7 +49,7 @@ def view_html(
         assert isinstance(game, Belisarius)
         map_layer = ET.tostring(bel.map_layer(game), encoding="unicode")
 
-    def picture(state: object, seat: int | None) -> int:
+    def picture(state: S, seat: int | None) -> int:
         if game.ID == "belisarius":
             text = bel.draw(
                 game,

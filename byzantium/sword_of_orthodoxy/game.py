@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
 from typing import ClassVar
 
 from byzantium.core.dice import dice
@@ -19,7 +19,9 @@ from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec
 from byzantium.core.procedure import replace
 from byzantium.core.provenance import ComponentError
 from byzantium.core.registry import register_game
+from byzantium.core.tensors import TensorLayout
 from byzantium.sword_of_orthodoxy import render as text_view
+from byzantium.sword_of_orthodoxy import tensor
 from byzantium.sword_of_orthodoxy.barbarians import ravenna_to_holy_roman_empire
 from byzantium.sword_of_orthodoxy.components import (
     DATA_FILES,
@@ -30,6 +32,7 @@ from byzantium.sword_of_orthodoxy.components import (
 )
 from byzantium.sword_of_orthodoxy.engine import Context, Offer, StandingRule, run_task, settle
 from byzantium.sword_of_orthodoxy.infrastructure import akritai_intercept
+from byzantium.sword_of_orthodoxy.observation import SooObservation, observe
 from byzantium.sword_of_orthodoxy.policy import sensible_policy
 from byzantium.sword_of_orthodoxy.render import render_state
 from byzantium.sword_of_orthodoxy.setup import initial_state
@@ -204,6 +207,24 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         if not result.winners:
             return (-1.0,)
         return (result.scores[0] / 100,)
+
+    def observation(self, state: SooState, player: int) -> SooObservation:
+        """Everything: a solitaire game hides nothing (see
+        :mod:`byzantium.sword_of_orthodoxy.observation`)."""
+        return observe(state, player)
+
+    @cached_property
+    def _tensor_layout(self) -> TensorLayout:
+        return tensor.layout(self)
+
+    def observation_tensor_layout(self) -> TensorLayout:
+        """The board as numbers (see :mod:`byzantium.sword_of_orthodoxy.tensor`)."""
+        return self._tensor_layout
+
+    def observation_tensor(self, state: SooState, player: int) -> list[float]:
+        """The player's observation as numbers (see
+        :mod:`byzantium.sword_of_orthodoxy.tensor`)."""
+        return tensor.encode(self, self.observation(state, player))
 
     def render(self, state: SooState, player: int | None = None) -> str:
         """A compact text view of the state (see :mod:`byzantium.sword_of_orthodoxy.render`)."""

@@ -1,0 +1,1 @@
+"""Short programs that show the library at work (checked by mypy and the tests)."""
