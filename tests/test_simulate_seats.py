@@ -317,3 +317,27 @@ def test_parse_seating_reads_names_indices_and_an_opponent() -> None:
     assert parse_seating(game, "sensible", "random") == ("sensible", "random")
     assert parse_seating(game, "barbarian=random", "sensible") == ("sensible", "random")
     assert parse_seating(game, " 1 = random , Empire = first ") == ("first", "random")
+
+
+def test_any_game_of_a_seating_plays_again_with_byzantium_play() -> None:
+    data = run_json(
+        "simulate", "pig", "--games", "2", "--policy", "0=random,1=first", "--both-seats",
+        "--per-game", *PIG_DUEL,
+    )  # fmt: skip
+    for played in data["per_game"]:
+        policy = ",".join(f"{seat[-1]}={name}" for seat, name in played["seats"].items())
+        status, text = run(
+            "play", "pig", "--seed", str(played["seed"]), "--policy", policy, "--quiet",
+            "--option", "target=10",
+        )  # fmt: skip
+        assert status == 0
+        assert f"{played['steps']} steps." in text
+        assert "policies player 0=" in text.splitlines()[0]
+
+
+def test_play_refuses_an_opponent_with_a_person_at_the_table(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, _ = run("play", "pig", "--interactive", "--opponent", "random")
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1 and "--opponent" in err
