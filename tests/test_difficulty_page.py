@@ -112,7 +112,7 @@ def test_the_page_renders_runs_and_says_where_they_come_from(tmp_path: Path) -> 
     measure(measured, "--scenario", "1", "--both-seats", "--budget", "none to speak of")
     text = build(tmp_path, {"difficulty-belisarius-x.json": measured.read_text("utf-8")})
     assert "No figures of sword-of-orthodoxy have been measured yet" in text
-    assert "Scenario 1: sensible (Empire) v random (Barbarian), both seatings" in text
+    assert "Scenario 1: sensible v random, each in each seat" in text
     assert "2 games (1 per seating, seed 1)" in text
     assert "Barbarian: random (1 game);" in text
     assert "budget: none to speak of" in text

@@ -111,8 +111,9 @@ def _seating_label(seating: Mapping[str, object], both: bool) -> str:
     if len(names) == 1:
         label = next(iter(names))
         return f"{label} in every seat" if len(seating) > 1 else label
-    label = " v ".join(f"{policy} ({seat})" for seat, policy in seating.items())
-    return f"{label}, both seatings" if both else label
+    if both:
+        return " v ".join(map(str, seating.values())) + ", each in each seat"
+    return " v ".join(f"{policy} ({seat})" for seat, policy in seating.items())
 
 
 def _sides(summary: Mapping[str, object]) -> list[dict[str, Any]]:
@@ -256,28 +257,31 @@ def _overview(game_id: str, runs: Sequence[tuple[Mapping[str, object], str]]) ->
     for run, _ in runs:
         summary = _dict(run.get("summary"))
         where = _text(_options_label(game_id, _dict(run.get("options"))))
+        players = _text(_seating_label(_dict(run.get("seating")), bool(run.get("both_seats"))))
         for side in _sides(summary):
             rate, interval = _interval(side)
             rows.append(
-                [where, _text(_side_label(side)), _num(side.get("games")), rate, interval,
-                 _turn(summary.get("mean_turn")), _top_cause(side)]
+                [where, players, _text(_side_label(side)), _num(side.get("games")), rate,
+                 interval, _turn(summary.get("mean_turn")), _top_cause(side)]
             )  # fmt: skip
     if not rows:
         return []
     return _table(
-        ["Set-up", "Side (policy)", "Games", "Win rate", "95% interval", "Mean end turn",
-         "Most common cause of defeat"],
+        ["Set-up", "Players", "Side (policy)", "Games", "Win rate", "95% interval",
+         "Mean end turn", "Most common cause of defeat"],
         rows,
     )  # fmt: skip
 
 
 def _in_common(game_id: str, runs: Sequence[tuple[Mapping[str, object], str]]) -> list[str]:
-    """The causes of defeat summed per set-up over its runs and sides: what the
-    losses share."""
+    """The causes of defeat of each run, summed over its sides: what the losses share."""
     setups: dict[str, dict[str, list[float]]] = {}
     lost: dict[str, int] = {}
     for run, _ in runs:
-        where = _options_label(game_id, _dict(run.get("options")))
+        where = (
+            f"{_options_label(game_id, _dict(run.get('options')))}, "
+            f"{_seating_label(_dict(run.get('seating')), bool(run.get('both_seats')))}"
+        )
         totals = setups.setdefault(where, {})
         for side in _sides(_dict(run.get("summary"))):
             defeats = _dict(side.get("defeats"))
@@ -303,8 +307,8 @@ def _in_common(game_id: str, runs: Sequence[tuple[Mapping[str, object], str]]) -
         return []
     return [
         "**What the losses have in common**: the most common endings of the games a side "
-        "did not win (a defeat, a draw or a game cut short), over every policy measured "
-        "in each set-up, with their share of those games and the mean turn they came in:",
+        "did not win (a defeat, a draw or a game cut short), in each set-up and with each "
+        "set of players, with their share of those games and the mean turn they came in:",
         "",
         *items,
         "",
