@@ -69,12 +69,25 @@ information state tensors.
 States are immutable, so cloning an OpenSpiel state copies a reference; serialising
 one stores the game's options and the actions played (as JSON), and deserialising
 replays them.
+
+Built-in players
+----------------
+
+:func:`policy_bot` gives any of a game's built-in policies (``random``, ``first``
+and the game's own: ``sensible``, ``expert``...) as an OpenSpiel bot
+(``pyspiel.Bot``), for ``pyspiel.evaluate_bots`` or any code that plays bots. The
+bot hands the policy the state of our game that the OpenSpiel state wraps, exactly
+as ``byzantium simulate`` does, so it sees what the policy itself chooses to read
+(a Belisarius policy hides the other player's markers from itself), and answers
+with the id of the action the policy chose. Its random stream is seeded from its
+seed and seat alone and restarts with the game, so a seed reproduces its play.
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, Generic, TypeVar
@@ -82,9 +95,11 @@ from typing import ClassVar, Generic, TypeVar
 import attrs
 
 from byzantium.core.codec import JSONValue, canonical_json, codec_for
-from byzantium.core.errors import ByzantiumError
+from byzantium.core.drivers import Policy
+from byzantium.core.errors import ByzantiumError, UnknownOptionError
 from byzantium.core.game import CHANCE, TERMINAL, Game, OptionValue
 from byzantium.core.registry import game_class
+from byzantium.core.simulate import policy_for
 
 try:
     import pyspiel  # type: ignore[import-not-found]
@@ -104,6 +119,7 @@ __all__ = [
     "id_for_json",
     "information_state_string",
     "observation_string",
+    "policy_bot",
     "register_games",
 ]
 
@@ -345,6 +361,29 @@ def _initial(spec: SpielSpec, options: tuple[tuple[str, OptionValue], ...]) -> o
     return _game(spec.game, options).initial_state()
 
 
+def policy_bot(game: object, name: str, *, seed: int = 0, player: int = 0) -> PolicyBot:
+    """A ``pyspiel.Bot`` that plays ``player``'s seat of ``game`` (an OpenSpiel game
+    this module registered) with the built-in policy ``name``.
+
+    The policy decides from the state of our game inside the OpenSpiel state, as in
+    ``byzantium simulate``; its random stream is seeded from ``seed`` and ``player``
+    and restarts when the bot does, so the same seed plays the same game. An unknown
+    policy raises :class:`~byzantium.core.errors.UnknownOptionError` naming the known
+    ones; asking the bot to act for another player, or at a chance node, raises
+    :class:`ValueError`.
+    """
+    if pyspiel is None:
+        raise ModuleNotFoundError(
+            "OpenSpiel is not installed: pip install 'byzantium[openspiel]'", name="pyspiel"
+        )
+    ours = getattr(game, "byzantium_game", None)
+    if not isinstance(ours, Game):
+        raise TypeError(f"not a game of byzantium.openspiel: {game!r}"[:200])
+    if not 0 <= player < ours.NUM_PLAYERS:
+        raise UnknownOptionError(f"{ours.ID} has players 0 to {ours.NUM_PLAYERS - 1}, not {player}")
+    return PolicyBot(ours, name, policy_for(ours, name), seed=seed, player=player)
+
+
 def register_games() -> None:
     """Register every game of :data:`SPIEL_GAMES` with OpenSpiel (done on import when
     OpenSpiel is installed; registering again does nothing)."""
@@ -503,6 +542,71 @@ if pyspiel is not None:
         def __str__(self) -> str:
             node = self._node
             return node.game.render(node.state)
+
+    class PolicyBot(pyspiel.Bot):  # type: ignore[misc]
+        """A built-in policy of our game as an OpenSpiel bot (see :func:`policy_bot`)."""
+
+        def __init__(
+            self,
+            game: Game[object, object],
+            name: str,
+            policy: Policy[object, object],
+            *,
+            seed: int,
+            player: int,
+        ) -> None:
+            pyspiel.Bot.__init__(self)
+            self.game = game
+            self.name = name
+            self.policy = policy
+            self.seed = seed
+            self.player = player
+            self.rng = self._stream()
+
+        def _stream(self) -> random.Random:
+            return random.Random(f"byzantium:bot:{self.seed}:{self.player}")
+
+        def player_id(self) -> int:
+            """The seat the bot plays."""
+            return self.player
+
+        def provides_policy(self) -> bool:
+            """No: the bot gives an action, not a distribution over them."""
+            return False
+
+        def restart(self) -> None:
+            """A new game: the random stream starts again from the seed."""
+            self.rng = self._stream()
+
+        def restart_at(self, state: SpielState) -> None:
+            """A game from ``state``: the random stream starts again from the seed."""
+            del state
+            self.rng = self._stream()
+
+        def inform_action(self, state: SpielState, player_id: int, action: int) -> None:
+            """Nothing to remember: the policy reads every state afresh."""
+            del state, player_id, action
+
+        def step(self, state: SpielState) -> int:
+            """The id of the action the policy picks in ``state``."""
+            node = getattr(state, "_node", None)
+            if not isinstance(node, _Node) or node.game.ID != self.game.ID:
+                raise ValueError(f"not a state of {self.game.ID}: {state!r}"[:200])
+            actor = node.game.current_player(node.state)
+            if actor != self.player:
+                who = (
+                    "chance"
+                    if actor == CHANCE
+                    else "nobody"
+                    if actor == TERMINAL
+                    else (node.game.player_name(actor))
+                )
+                raise ValueError(
+                    f"the {self.name} bot of {node.game.player_name(self.player)} was asked "
+                    f"to act where {who} decides"
+                )
+            action = self.policy(node.game, node.state, self.rng)
+            return id_for_action(node.game, node.state, action)
 
     class _Observer:
         """The Python observer OpenSpiel asks for strings and observation tensors.

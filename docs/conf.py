@@ -31,6 +31,7 @@ extensions = [
     "sphinx.ext.viewcode",  # "[source]" links on API entries and in the rule indices
     "byzantium_rules",
     "byzantium_pictures",  # board pictures drawn at build time (byzantium.render)
+    "byzantium_difficulty",  # the figures of difficulty.rst, from _static/difficulty-*.json
 ]
 
 # No intersphinx: the build must not touch the network.

@@ -11,6 +11,7 @@ import math
 import random
 import subprocess
 import sys
+from collections.abc import Mapping
 from fractions import Fraction
 
 import attrs
@@ -23,6 +24,7 @@ from byzantium.belisarius.diplomacy import HIDDEN  # noqa: E402
 from byzantium.belisarius.observation import draw_recipient  # noqa: E402
 from byzantium.belisarius.state import BelState, Draw, RequestKind, Stratagems  # noqa: E402
 from byzantium.core.codec import canonical_json  # noqa: E402
+from byzantium.core.errors import UnknownOptionError  # noqa: E402
 from byzantium.core.game import CHANCE, Game  # noqa: E402
 
 SOO = "byzantium_sword_of_orthodoxy"
@@ -366,3 +368,106 @@ def test_an_observer_has_a_view_per_segment() -> None:
     assert observer.dict["counter place"].shape == layout.segment("counter place").shape
     recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
     assert recall.tensor is None
+
+
+# -- built-in policies as bots ----------------------------------------------------------------
+
+
+def _bot_game(
+    name: str, params: Mapping[str, object], bots: list[openspiel.PolicyBot], seed: int
+) -> list[int]:
+    """The ids a game played by ``bots`` takes (chance from ``seed``), restarting them."""
+    for bot in bots:
+        bot.restart()
+    rng = random.Random(seed)
+    state = pyspiel.load_game(name, params).new_initial_state()
+    ids = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            action = rng.choices(outcomes, probs)[0]
+        else:
+            action = bots[state.current_player()].step(state)
+        ids.append(action)
+        state.apply_action(action)
+    return ids
+
+
+def test_a_policy_bot_plays_the_policy_on_the_state_it_wraps() -> None:
+    game = pyspiel.load_game(BEL, QUICK_BEL)
+    ours = game.byzantium_game
+    bots = [openspiel.policy_bot(game, "sensible", player=p) for p in (0, 1)]
+    sensible = ours.policies()["sensible"]
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    decisions = 0
+    while not state.is_terminal() and decisions < 60:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+            continue
+        chosen = bots[state.current_player()].step(state)
+        # The sensible player is deterministic: the bot's id is the policy's action.
+        expected = sensible(ours, state.byzantium_state, random.Random())
+        assert openspiel.action_for_id(ours, state.byzantium_state, chosen) == expected
+        state.apply_action(chosen)
+        decisions += 1
+    assert decisions > 10
+
+
+def test_a_policy_bot_is_deterministic_for_its_seed() -> None:
+    game = pyspiel.load_game(BEL, QUICK_BEL)
+
+    def bots(seed: int) -> list[openspiel.PolicyBot]:
+        return [openspiel.policy_bot(game, "random", seed=seed, player=p) for p in (0, 1)]
+
+    first = _bot_game(BEL, QUICK_BEL, bots(5), seed=1)
+    assert _bot_game(BEL, QUICK_BEL, bots(5), seed=1) == first
+    same = bots(5)
+    assert _bot_game(BEL, QUICK_BEL, same, seed=1) == _bot_game(BEL, QUICK_BEL, same, seed=1)
+    others = {tuple(_bot_game(BEL, QUICK_BEL, bots(seed), seed=1)) for seed in range(6, 10)}
+    assert len(others | {tuple(first)}) > 1
+
+
+def test_policy_bots_play_through_evaluate_bots() -> None:
+    game = pyspiel.load_game(BEL, QUICK_BEL)
+    sensible = openspiel.policy_bot(game, "sensible", player=0)
+    rand = openspiel.policy_bot(game, "random", seed=3, player=1)
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), [sensible, rand], 7)
+    assert returns == pyspiel.evaluate_bots(game.new_initial_state(), [sensible, rand], 7)
+    assert sorted(returns) == [-1.0, 1.0]
+    soo = pyspiel.load_game(SOO)
+    assert pyspiel.evaluate_bots(
+        soo.new_initial_state(), [openspiel.policy_bot(soo, "first")], 1
+    ) == [-1.0]
+
+
+def test_policy_bots_refuse_what_they_cannot_do() -> None:
+    game = pyspiel.load_game(BEL, QUICK_BEL)
+    with pytest.raises(UnknownOptionError, match=r"no policy 'clever'.*sensible"):
+        openspiel.policy_bot(game, "clever")
+    with pytest.raises(UnknownOptionError, match="players 0 to 1, not 2"):
+        openspiel.policy_bot(game, "random", player=2)
+    with pytest.raises(TypeError, match=r"not a game of byzantium\.openspiel"):
+        openspiel.policy_bot(pyspiel.load_game("tic_tac_toe"), "random")
+    state = game.new_initial_state()
+    while state.is_chance_node() or state.current_player() != 0:
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(ValueError, match="bot of Barbarian was asked to act where Empire"):
+        openspiel.policy_bot(game, "random", player=1).step(state)
+    soo_state = pyspiel.load_game(SOO).new_initial_state()
+    with pytest.raises(ValueError, match="not a state of belisarius"):
+        openspiel.policy_bot(game, "random").step(soo_state)
+
+
+def test_the_documented_bot_example_runs() -> None:
+    # docs/openspiel.rst, "Built-in players as bots".
+    from byzantium.openspiel import policy_bot
+
+    game = pyspiel.load_game("byzantium_belisarius", {"scenario": 1})
+    bots = [
+        policy_bot(game, "sensible", seed=1, player=0),
+        policy_bot(game, "random", seed=1, player=1),
+    ]
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 7)
+    assert len(returns) == 2 and sum(returns) == 0

@@ -5,7 +5,9 @@ plays them in the terminal (see :mod:`byzantium.cli.interactive`); the policy pl
 the others (the game's own ``sensible`` player unless ``--policy`` says otherwise), and
 ``--dice manual`` lets the person type every roll and draw. ``--resume RECORD.json``
 (or ``byzantium resume RECORD.json``) goes on with a saved game, interactively.
-Without ``--interactive`` the policy (``random`` by default) plays every seat.
+Without ``--interactive`` the policy (``random`` by default) plays every seat, or
+the seats ``--policy 0=expert,1=sensible`` names, or seat 0 with ``--opponent``
+playing the others: any game of ``byzantium simulate`` plays again from its seed.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from byzantium.core.drivers import play
 from byzantium.core.errors import RecordError, UnknownOptionError
 from byzantium.core.game import Game
 from byzantium.core.records import GameRecord, dumps_record, loads_record, replay
+from byzantium.core.simulate import parse_seating
 
 __all__ = ["register", "run"]
 
@@ -41,6 +44,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--policy",
         help="random, first, or one of the game's own policies (default: random; with "
         "--interactive the game's sensible player, if it has one, plays the other seats)",
+    )
+    parser.add_argument(
+        "--opponent",
+        metavar="POLICY",
+        help="without --interactive: the policy of the seats --policy leaves (--policy "
+        "then plays seat 0, or the seats it names: --policy 0=expert,1=sensible)",
     )
     parser.add_argument("--record", type=Path, help="write the game record (JSON) here")
     parser.add_argument("--quiet", action="store_true", help="print only the result")
@@ -92,18 +101,27 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """Play the game, print the chronicle and the result, write the record if asked."""
     if args.max_steps < 1:
         raise UnknownOptionError(f"--max-steps must be at least 1, not {args.max_steps}")
+    if args.opponent is not None and (args.interactive or args.resume is not None):
+        raise UnknownOptionError("--opponent is for a game played without --interactive")
     if args.resume is not None:
         return _interactive_resumed(args, out)
     game = game_from_args(args)
     if args.interactive:
         return _interactive(game, args, out)
     name = args.policy or _default_policy(game, False)
-    policy = policy_named(game, name)
-    out.write(f"{game.TITLE}, seed {args.seed}, policy {name} for every seat, ")
+    seating = parse_seating(game, name, args.opponent)
+    if len(set(seating)) == 1:
+        who = f"policy {seating[0]} for every seat"
+    else:
+        who = "policies " + ", ".join(
+            f"{game.player_name(p)}={policy}" for p, policy in enumerate(seating)
+        )
+    policies = [policy_named(game, policy) for policy in seating]
+    out.write(f"{game.TITLE}, seed {args.seed}, {who}, ")
     out.write(f"options {dict(game.options)}\n")
     provisional_note(game, out)
     hook = None if args.quiet else chronicle_hook(game, out)
-    record = play(game, policy, seed=args.seed, max_steps=args.max_steps, on_step=hook)
+    record = play(game, policies, seed=args.seed, max_steps=args.max_steps, on_step=hook)
     state = replay(game, record)
     out.write(f"{len(record)} steps.\n")
     print_result(game, state, out)

@@ -2,11 +2,19 @@
 
 The games are those of :func:`byzantium.core.simulate.simulate`: game ``i`` is
 seeded from ``--seed`` and ``i`` alone, so ``--jobs`` (worker processes) never
-changes the result. Progress goes to standard error as games finish: a bar with the
-rate and an estimate of the time left on a terminal, a plain line every ten seconds
-otherwise; ``--quiet`` prints no progress and only the essential result (one line).
-``--json FILE`` (``-`` for standard output) writes the summary as data and ``--png
-DIR`` saves its histograms as pictures (needs ``byzantium[plot]``).
+changes the result. ``--policy`` names the policy of every seat, or of seat 0 with
+``--opponent`` playing the others, or of each seat (``--policy 0=expert,1=sensible``,
+seats by index or player name); ``--swap-seats`` (or ``--both-seats``) plays
+``--games`` games in each rotation of the seats, so that each policy is measured in
+each seat. The summary gives the win rate of every seat and policy with its 95%
+Wilson interval, the victory levels, the score quartiles and histogram, the causes
+of the games each side did not win and the turns they ended in.
+
+Progress goes to standard error as games finish: a bar with the rate and an
+estimate of the time left on a terminal, a plain line every ten seconds otherwise;
+``--quiet`` prints no progress and only the essential result (one line). ``--json
+FILE`` (``-`` for standard output) writes the summary as data and ``--png DIR``
+saves its histograms as pictures (needs ``byzantium[plot]``).
 """
 
 from __future__ import annotations
@@ -21,8 +29,13 @@ from typing import TextIO
 
 from byzantium.cli.common import add_game_options, parse_option
 from byzantium.core.game import OptionValue
-from byzantium.core.registry import game_class
-from byzantium.core.simulate import DEFAULT_MAX_STEPS, save_histograms_png, simulate
+from byzantium.core.registry import game_class, load_game
+from byzantium.core.simulate import (
+    DEFAULT_MAX_STEPS,
+    parse_seating,
+    save_histograms_png,
+    simulate,
+)
 
 __all__ = ["Progress", "progress_bar", "register", "run"]
 
@@ -46,7 +59,19 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)"
     )
     parser.add_argument(
-        "--policy", default="random", help="random, first, or one of the game's own policies"
+        "--policy",
+        default="random",
+        help="random, first, or one of the game's own policies, for every seat (or seat 0 "
+        "with --opponent); or one per seat: SEAT=NAME,... (SEAT an index or a player's name)",
+    )
+    parser.add_argument(
+        "--opponent", metavar="POLICY", help="the policy of the seats --policy does not name"
+    )
+    parser.add_argument(
+        "--swap-seats",
+        "--both-seats",
+        action="store_true",
+        help="play --games games in every rotation of the seats (each policy in each seat)",
     )
     parser.add_argument(
         "--max-steps",
@@ -145,6 +170,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.scenario is not None:
         options["scenario"] = parse_option(f"scenario={args.scenario}")[1]
     title = game_class(args.game).TITLE
+    seating = parse_seating(load_game(args.game, **options), args.policy, args.opponent)
     bar = None if args.quiet else Progress(sys.stderr, bar=sys.stderr.isatty())
     summary = simulate(
         args.game,
@@ -152,7 +178,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         games=args.games,
         seed=args.seed,
         jobs=args.jobs,
-        policy=args.policy,
+        policy=seating,
+        swap_seats=args.swap_seats,
         max_steps=args.max_steps,
         progress=bar,
     )

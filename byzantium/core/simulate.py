@@ -6,12 +6,22 @@ distribution, why games ended and in which turn, the mean number of steps, and t
 game's own tallies (:meth:`~byzantium.core.game.Game.tallies`, for example how often
 an event came up).
 
+Seats: ``policy`` is one policy name for every player, or a *seating*, one name per
+seat (:func:`parse_seating` reads ``"expert"``, ``"0=expert,1=sensible"`` or
+``"Empire=expert"`` with an opponent). With ``swap_seats`` every distinct rotation of
+the seating is played in turn, ``games`` games each, so that each policy is measured
+in each seat. The summary gives the win rate of every seat, every policy and every
+policy in every seat with its 95% Wilson interval (:func:`wilson_interval`), the
+victory levels, the score distribution (quartiles and histogram), the causes of the
+games each side did not win and the turns in which games ended.
+
 Reproducibility: game ``i`` of a simulation with seed ``S`` is played with the seed
 :func:`game_seed` ``(S, i)``, a stable hash of the two, exactly as :func:`byzantium.play
-<byzantium.core.drivers.play>` plays that seed. The results therefore do not depend
-on how many processes share the work, and any single game can be watched again with
-``byzantium play GAME --seed SEED --policy POLICY`` (its seed is in the summary's
-per-game data).
+<byzantium.core.drivers.play>` plays that seed; with ``swap_seats`` games ``0`` to
+``games - 1`` use the first seating, the next ``games`` the second, and so on. The
+results therefore do not depend on how many processes share the work, and any single
+game can be watched again with ``byzantium play GAME --seed SEED --policy POLICY``
+(its seed and seating are in the summary's per-game data).
 
 Parallel runs: with ``jobs=J`` the games are spread over ``J`` worker processes
 (``concurrent.futures`` with the *spawn* start method). Each worker re-creates the
@@ -80,20 +90,27 @@ __all__ = [
     "Histogram",
     "MapExecutor",
     "ScoreStats",
+    "Seating",
+    "SideStats",
     "SimulationError",
     "SimulationSummary",
     "TallyStats",
+    "WinRate",
     "ending_cause",
     "game_seed",
     "histogram",
+    "parse_seating",
     "play_one",
     "policy_for",
+    "quartiles",
     "run_job",
     "run_jobs",
     "save_histograms_png",
+    "seatings",
     "simulate",
     "simulation_jobs",
     "summarise",
+    "wilson_interval",
     "worker_count",
 ]
 
@@ -112,7 +129,12 @@ BAR_WIDTH = 40
 #: Outcome, level and cause of a game that hit the step limit.
 UNFINISHED = "unfinished"
 
+#: The normal quantile of a two-sided 95% confidence interval.
+Z95 = 1.959963984540054
+
 Options = tuple[tuple[str, OptionValue], ...]
+#: One policy name per seat, in seat order.
+Seating = tuple[str, ...]
 
 
 class SimulationError(ByzantiumError, ValueError):
@@ -145,6 +167,87 @@ def policy_for(game: Game[object, object], name: str) -> Policy[object, object]:
     return policies[name]
 
 
+def _seat_index(game: Game[object, object], text: str) -> int:
+    """A seat named by its index (``0``) or its player's name (``Empire``, any case)."""
+    names = {game.player_name(p).casefold(): p for p in range(game.NUM_PLAYERS)}
+    key = text.strip()
+    if key.isdigit() and int(key) < game.NUM_PLAYERS:
+        return int(key)
+    if key.casefold() in names:
+        return names[key.casefold()]
+    seats = ", ".join(f"{p} ({game.player_name(p)})" for p in range(game.NUM_PLAYERS))
+    raise UnknownOptionError(f"{game.ID} has no seat {key!r}; its seats: {seats}")
+
+
+def parse_seating(game: Game[object, object], policy: str, opponent: str | None = None) -> Seating:
+    """The seating a command line asks for: one policy name per seat.
+
+    ``policy`` is a name for every seat (``"sensible"``), or for seat 0 when an
+    ``opponent`` plays the others; or a list of ``SEAT=NAME`` pairs, a seat named by
+    its index or its player's name (``"0=expert,1=sensible"``, ``"Barbarian=expert"``),
+    the seats left out playing ``opponent``. Every name must be a policy of the game.
+
+    >>> import tests.pig
+    >>> from byzantium.core.registry import load_game
+    >>> parse_seating(load_game("pig"), "random", "first")
+    ('random', 'first')
+    >>> parse_seating(load_game("pig"), "1=first,0=random")
+    ('random', 'first')
+    """
+    seats: list[str | None] = [None] * game.NUM_PLAYERS
+    if opponent is not None and game.NUM_PLAYERS < 2:
+        raise UnknownOptionError(f"{game.ID} is a one-player game: there is no opponent")
+    if "=" in policy:
+        for pair in policy.split(","):
+            seat_text, sep, named = pair.partition("=")
+            if not sep or not named.strip():
+                raise UnknownOptionError(
+                    f"a policy per seat is SEAT=NAME, comma separated, not {pair.strip()!r}"
+                )
+            seat = _seat_index(game, seat_text)
+            if seats[seat] is not None:
+                raise UnknownOptionError(f"seat {seat_text.strip()!r} is given two policies")
+            seats[seat] = named.strip()
+    else:
+        seats[0] = policy.strip()
+    rest = opponent if opponent is not None else (None if "=" in policy else policy.strip())
+    chosen: list[str] = []
+    for seat, given in enumerate(seats):
+        name = given if given is not None else rest
+        if name is None:
+            raise UnknownOptionError(
+                f"no policy for seat {seat} ({game.player_name(seat)}): name it "
+                f"({seat}=NAME) or give an opponent"
+            )
+        policy_for(game, name)
+        chosen.append(name)
+    return tuple(chosen)
+
+
+def seatings(seating: Seating, *, swap_seats: bool = False) -> tuple[Seating, ...]:
+    """The seatings a simulation plays: ``seating`` alone, or with ``swap_seats`` each
+    of its distinct rotations (``(a, b)`` then ``(b, a)``; a seating whose seats all
+    play one policy has only itself).
+
+    >>> seatings(("expert", "sensible"), swap_seats=True)
+    (('expert', 'sensible'), ('sensible', 'expert'))
+    >>> seatings(("sensible", "sensible"), swap_seats=True)
+    (('sensible', 'sensible'),)
+    """
+    if not swap_seats:
+        return (seating,)
+    rotations = (seating[i:] + seating[:i] for i in range(len(seating)))
+    return tuple(dict.fromkeys(rotations))
+
+
+def _seating_label(seats: Sequence[tuple[str, str]]) -> str:
+    """``sensible`` when every seat plays it, else ``Empire=expert, Barbarian=sensible``."""
+    names = {policy for _, policy in seats}
+    if len(names) == 1:
+        return next(iter(names))
+    return ", ".join(f"{player}={policy}" for player, policy in seats)
+
+
 _SHORTEN = re.compile(r";|: | \(")
 _NUMBER = re.compile(r"\d+")
 
@@ -169,6 +272,8 @@ def ending_cause(rule: str, reason: str) -> str:
 class GameSummary:
     """What a simulation keeps of one game.
 
+    ``policy`` labels the seating (the policy's name when every seat plays it) and
+    ``seats`` gives every seat's player name and policy name, in seat order.
     ``winners`` are player names (empty: nobody won), ``scores`` each player's score
     by name (empty when the result counts none: a Sword of Orthodoxy Defeat), ``turn``
     the game turn at the end (:meth:`~byzantium.core.game.Game.turn_of`), ``steps`` the
@@ -180,6 +285,7 @@ class GameSummary:
     game: str
     options: Options
     policy: str
+    seats: tuple[tuple[str, str], ...]
     seed: int
     finished: bool
     winners: tuple[str, ...]
@@ -203,6 +309,7 @@ class GameSummary:
         """The game's summary as plain JSON values (scores as numbers)."""
         return {
             "seed": self.seed,
+            "seats": dict(self.seats),
             "finished": self.finished,
             "outcome": self.outcome,
             "winners": list(self.winners),
@@ -235,23 +342,39 @@ def _game(game_id: str, options: Options) -> Game[object, object]:
     return _GAMES[key]
 
 
+def _seating(game: Game[object, object], policy: str | Sequence[str]) -> Seating:
+    if isinstance(policy, str):
+        return (policy,) * game.NUM_PLAYERS
+    seating = tuple(policy)
+    if len(seating) != game.NUM_PLAYERS:
+        raise SimulationError(
+            f"{game.ID} has {game.NUM_PLAYERS} seats, not {len(seating)}: one policy per seat"
+        )
+    return seating
+
+
 def play_one(
     game_id: str,
     options: Mapping[str, OptionValue] | Options | None = None,
-    policy: str = "random",
+    policy: str | Sequence[str] = "random",
     seed: int = 0,
     *,
     max_steps: int = DEFAULT_MAX_STEPS,
 ) -> GameSummary:
-    """Play one whole game with ``policy`` for every player and summarise it.
+    """Play one whole game and summarise it.
 
-    The game is played exactly as ``byzantium.play(game, policy, seed=seed)`` plays
-    it; a failure inside the game is raised as a :class:`SimulationError` naming the
-    seed, so that the game can be replayed and looked at.
+    ``policy`` is one policy name for every seat or a seating (one name per seat);
+    each seat gets its own policy object, so that nothing one seat's policy works out
+    can reach another seat. The game is played exactly as ``byzantium.play(game,
+    policies, seed=seed)`` plays it; a failure inside the game is raised as a
+    :class:`SimulationError` naming the seed, so that the game can be replayed.
     """
     opts = _options(options)
     game = _game(game_id, opts)
-    chosen = policy_for(game, policy)
+    seating = _seating(game, policy)
+    chosen = [policy_for(game, name) for name in seating]
+    seats = tuple((game.player_name(p), name) for p, name in enumerate(seating))
+    label = _seating_label(seats)
     events: list[Event] = []
     last: list[object] = []
 
@@ -271,7 +394,7 @@ def play_one(
         raise
     except Exception as exc:
         raise SimulationError(
-            f"{game_id} with policy {policy!r} and seed {seed} failed: {type(exc).__name__}: {exc}"
+            f"{game_id} with policy {label!r} and seed {seed} failed: {type(exc).__name__}: {exc}"
         ) from exc
     if result is None:
         winners: tuple[str, ...] = ()
@@ -286,7 +409,8 @@ def play_one(
     return GameSummary(
         game=game_id,
         options=opts,
-        policy=policy,
+        policy=label,
+        seats=seats,
         seed=seed,
         finished=finished,
         winners=winners,
@@ -305,13 +429,14 @@ def play_one(
 class GameJob:
     """One game of a simulation, as a picklable unit of work for :func:`run_job`.
 
+    ``policy`` is one policy name for every seat or a seating (one per seat);
     ``module`` is the module that registers the game (imported first, so that a
     fresh worker process knows games registered outside the package).
     """
 
     game: str
     options: Options
-    policy: str
+    policy: str | Seating
     seed: int
     max_steps: int = DEFAULT_MAX_STEPS
     module: str = ""
@@ -335,16 +460,26 @@ def simulation_jobs(
     *,
     games: int,
     seed: int = 0,
-    policy: str = "random",
+    policy: str | Sequence[str] = "random",
+    swap_seats: bool = False,
     max_steps: int = DEFAULT_MAX_STEPS,
 ) -> tuple[GameJob, ...]:
     """The jobs of a simulation, game ``i`` seeded with :func:`game_seed` ``(seed, i)``.
 
+    ``games`` games per seating (see :func:`seatings`), one seating after the other.
     Checks everything that can be checked before any game is played: the game and
-    its options load, the policy exists, ``games`` and ``max_steps`` are positive.
+    its options load, the policies exist, ``games`` and ``max_steps`` are positive.
     """
-    job = _job_maker(game_id, options, games=games, seed=seed, policy=policy, max_steps=max_steps)
-    return tuple(job(i) for i in range(games))
+    job, total = _job_maker(
+        game_id,
+        options,
+        games=games,
+        seed=seed,
+        policy=policy,
+        swap_seats=swap_seats,
+        max_steps=max_steps,
+    )
+    return tuple(job(i) for i in range(total))
 
 
 def _job_maker(
@@ -353,25 +488,39 @@ def _job_maker(
     *,
     games: int,
     seed: int,
-    policy: str,
+    policy: str | Sequence[str],
+    swap_seats: bool,
     max_steps: int,
-) -> Callable[[int], GameJob]:
+) -> tuple[Callable[[int], GameJob], int]:
     """Check a simulation's arguments, then give the maker of its job ``i`` (so that
-    a long simulation builds each job only when it is about to be played)."""
+    a long simulation builds each job only when it is about to be played) and the
+    number of jobs."""
     if games < 1:
         raise SimulationError(f"a simulation needs at least one game, not {games}")
-    if games > MAX_GAMES:
-        raise SimulationError(f"a simulation plays at most {MAX_GAMES:,} games, not {games:,}")
     if max_steps < 1:
         raise SimulationError(f"max_steps must be at least 1, not {max_steps}")
+    if games > MAX_GAMES:
+        raise SimulationError(f"a simulation plays at most {MAX_GAMES:,} games, not {games:,}")
     opts = _options(options)
-    policy_for(_game(game_id, opts), policy)
+    game = _game(game_id, opts)
+    if swap_seats and game.NUM_PLAYERS < 2:
+        raise SimulationError(f"{game_id} is a one-player game: there are no seats to swap")
+    plan = seatings(_seating(game, policy), swap_seats=swap_seats)
+    for name in dict.fromkeys(itertools.chain.from_iterable(plan)):
+        policy_for(game, name)
+    total = games * len(plan)
+    if total > MAX_GAMES:
+        raise SimulationError(f"a simulation plays at most {MAX_GAMES:,} games, not {total:,}")
     module = game_class(game_id).__module__
+    # A seating whose seats all play one policy travels as that policy's name.
+    named: list[str | Seating] = [
+        seating[0] if len(set(seating)) == 1 else seating for seating in plan
+    ]
 
     def job(i: int) -> GameJob:
-        return GameJob(game_id, opts, policy, game_seed(seed, i), max_steps, module)
+        return GameJob(game_id, opts, named[i // games], game_seed(seed, i), max_steps, module)
 
-    return job
+    return job, total
 
 
 def worker_count(jobs: int, games: int) -> int:
@@ -501,16 +650,70 @@ def _mean(values: Sequence[Fraction | int]) -> float:
     return float(sum(Fraction(v) for v in values) / len(values)) if values else 0.0
 
 
+def quartiles(values: Sequence[Fraction | int]) -> tuple[Fraction, Fraction, Fraction]:
+    """The first quartile, the median and the third quartile of ``values``, exactly.
+
+    Each is interpolated linearly between the two nearest ranks (the *inclusive*
+    method: the quartile ``q`` of ``n`` sorted values lies at rank ``q (n - 1)``).
+
+    >>> [str(q) for q in quartiles([1, 2, 3, 4])]
+    ['7/4', '5/2', '13/4']
+    >>> [str(q) for q in quartiles([5])]
+    ['5', '5', '5']
+    """
+    if not values:
+        raise ValueError("no values have quartiles")
+    ordered = sorted(Fraction(v) for v in values)
+    last = len(ordered) - 1
+
+    def at(q: Fraction) -> Fraction:
+        rank = q * last
+        low = math.floor(rank)
+        high = min(low + 1, last)
+        return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
+
+    return at(Fraction(1, 4)), at(Fraction(1, 2)), at(Fraction(3, 4))
+
+
 @attrs.frozen
 class ScoreStats:
-    """One player's scores over the games that counted them."""
+    """One player's scores over the games that counted them: the five-number summary
+    (least, quartiles, greatest), the mean and the histogram. ``player`` labels the
+    scores (a player's name, with its policy where seatings vary)."""
 
     player: str
     games: int
     min: Fraction
-    mean: float
+    q1: Fraction
+    median: Fraction
+    q3: Fraction
     max: Fraction
+    mean: float
     histogram: Histogram
+
+    @classmethod
+    def of(cls, player: str, values: Sequence[Fraction | int]) -> ScoreStats:
+        """The statistics of some (at least one) values."""
+        q1, median, q3 = quartiles(values)
+        return cls(
+            player=player,
+            games=len(values),
+            min=Fraction(min(values)),
+            q1=q1,
+            median=median,
+            q3=q3,
+            max=Fraction(max(values)),
+            mean=_mean(values),
+            histogram=histogram(values),
+        )
+
+    def text(self) -> str:
+        """``min 20, quartiles 23 / 25 / 29.5, max 62, mean 26.30``."""
+        q = " / ".join(_label(float(v)) for v in (self.q1, self.median, self.q3))
+        return (
+            f"min {_label(float(self.min))}, quartiles {q}, max {_label(float(self.max))}, "
+            f"mean {self.mean:.2f}"
+        )
 
     def to_json(self) -> dict[str, JSONValue]:
         """As plain JSON values."""
@@ -518,9 +721,70 @@ class ScoreStats:
             "player": self.player,
             "games": self.games,
             "min": _number(self.min),
-            "mean": round(self.mean, 6),
+            "q1": _number(self.q1),
+            "median": _number(self.median),
+            "q3": _number(self.q3),
             "max": _number(self.max),
+            "mean": round(self.mean, 6),
             "histogram": self.histogram.to_json(),
+        }
+
+
+def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion of ``wins`` in ``games`` (95% by
+    default): unlike the normal approximation it stays within 0 to 1 and does not
+    shrink to nothing when no game (or every game) is won.
+
+    >>> [round(x, 4) for x in wilson_interval(0, 200)]
+    [0.0, 0.0188]
+    >>> [round(x, 4) for x in wilson_interval(65, 100)]
+    [0.5525, 0.7364]
+    """
+    if games < 1 or not 0 <= wins <= games:
+        raise ValueError(f"no proportion of {wins} in {games} games")
+    p = wins / games
+    spread = z * z / games
+    centre = (p + spread / 2) / (1 + spread)
+    half = z * math.sqrt(p * (1 - p) / games + spread / (4 * games)) / (1 + spread)
+    low = 0.0 if wins == 0 else max(0.0, centre - half)
+    high = 1.0 if wins == games else min(1.0, centre + half)
+    return low, high
+
+
+@attrs.frozen
+class WinRate:
+    """Games won of games played, with the 95% Wilson interval of the rate."""
+
+    wins: int
+    games: int
+
+    @property
+    def rate(self) -> float:
+        """The share of games won."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of the rate (:func:`wilson_interval`)."""
+        return wilson_interval(self.wins, self.games)
+
+    def text(self) -> str:
+        """``12 of 40, 30.0% (95% CI 17.9-45.8%)``."""
+        low, high = self.interval
+        return (
+            f"{self.wins} of {self.games}, {100 * self.rate:.1f}% "
+            f"(95% CI {100 * low:.1f}-{100 * high:.1f}%)"
+        )
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"wins", "games", "rate", "low", "high"}`` (the interval's bounds)."""
+        low, high = self.interval
+        return {
+            "wins": self.wins,
+            "games": self.games,
+            "rate": round(self.rate, 6),
+            "low": round(low, 6),
+            "high": round(high, 6),
         }
 
 
@@ -553,12 +817,79 @@ class TallyStats:
 
 
 @attrs.frozen
+class SideStats:
+    """How one side fared: a seat (``policy`` empty: whatever played it), a policy
+    (``seat`` empty: in whichever seat) or a policy in a seat, over the games it
+    played. ``levels`` are the victory levels of the games it won; ``defeats`` the
+    games it did not win (lost, drawn or unfinished) by ending cause, with their
+    turns, and ``defeat_rules`` the same by the rule that decided them; ``scores``
+    its scores where the games counted them (``None`` if none did)."""
+
+    seat: str
+    policy: str
+    record: WinRate
+    levels: tuple[tuple[str, int], ...]
+    defeats: tuple[CauseStats, ...]
+    defeat_rules: tuple[tuple[str, int], ...]
+    scores: ScoreStats | None
+
+    @property
+    def label(self) -> str:
+        """``Empire (expert)``, ``Empire`` or ``expert``."""
+        if self.seat and self.policy:
+            return f"{self.seat} ({self.policy})"
+        return self.seat or self.policy
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """As plain JSON values (``seat`` or ``policy`` null when the side is not one)."""
+        return {
+            "seat": self.seat or None,
+            "policy": self.policy or None,
+            "games": self.record.games,
+            "wins": self.record.wins,
+            "win_rate": self.record.to_json(),
+            "levels": dict(self.levels),
+            "scores": None if self.scores is None else self.scores.to_json(),
+            "defeats": {
+                "games": self.record.games - self.record.wins,
+                "causes": [c.to_json() for c in self.defeats],
+                "rules": dict(self.defeat_rules),
+            },
+        }
+
+
+def _side(seat: str, policy: str, games: Sequence[tuple[GameSummary, str]]) -> SideStats:
+    """The statistics of one side over its games, each with the player it was."""
+    won = [(g, player) for g, player in games if player in g.winners]
+    lost = [g for g, player in games if player not in g.winners]
+    turns_by_cause: dict[str, list[int]] = defaultdict(list)
+    for g in lost:
+        turns_by_cause[g.cause].append(g.turn)
+    causes = sorted(turns_by_cause.items(), key=lambda item: (-len(item[1]), item[0]))
+    scores = [dict(g.scores)[player] for g, player in games if player in dict(g.scores)]
+    label = f"{seat} ({policy})" if seat and policy else seat or policy
+    return SideStats(
+        seat=seat,
+        policy=policy,
+        record=WinRate(len(won), len(games)),
+        levels=_ranked(Counter(g.level for g, _ in won)),
+        defeats=tuple(CauseStats(cause, len(t), _mean(t), histogram(t)) for cause, t in causes),
+        defeat_rules=_ranked(Counter(g.rule for g in lost)),
+        scores=ScoreStats.of(label, scores) if scores else None,
+    )
+
+
+@attrs.frozen
 class SimulationSummary:
     """What :func:`simulate` found, in a form both printable and serialisable.
 
     Distributions are name/count pairs, most frequent first (ties by name); ``seed``
     is the simulation's seed (``None`` when :func:`summarise` was not told it);
-    ``per_game`` keeps every :class:`GameSummary` in game order.
+    ``seatings`` each seating played (player and policy names, in seat order) with
+    its number of games; ``seats``, ``policies`` and ``sides`` how every seat, every
+    policy and every policy in every seat fared (:class:`SideStats`);
+    ``turn_quartiles`` the quartiles of the turn at the end; ``per_game`` keeps every
+    :class:`GameSummary` in game order.
     """
 
     game: str
@@ -577,6 +908,11 @@ class SimulationSummary:
     min_steps: int
     max_steps: int
     tallies: tuple[TallyStats, ...]
+    seatings: tuple[tuple[tuple[tuple[str, str], ...], int], ...]
+    seats: tuple[SideStats, ...]
+    policies: tuple[SideStats, ...]
+    sides: tuple[SideStats, ...]
+    turn_quartiles: tuple[Fraction, Fraction, Fraction]
     per_game: tuple[GameSummary, ...] = attrs.field(repr=False)
 
     def to_json(self, *, per_game: bool = False) -> dict[str, JSONValue]:
@@ -594,6 +930,15 @@ class SimulationSummary:
             "causes": [c.to_json() for c in self.causes],
             "turns": self.turns.to_json(),
             "mean_turn": round(self.mean_turn, 6),
+            "turn_quartiles": [_number(q) for q in self.turn_quartiles],
+            "seatings": [
+                {"seats": dict(seating), "games": count} for seating, count in self.seatings
+            ],
+            "win_rates": {
+                "seats": [side.to_json() for side in self.seats],
+                "policies": [side.to_json() for side in self.policies],
+                "sides": [side.to_json() for side in self.sides],
+            },
             "steps": {
                 "min": self.min_steps,
                 "mean": round(self.mean_steps, 6),
@@ -609,9 +954,14 @@ class SimulationSummary:
         """The essential result in one line: games, finished, and who won how often."""
         outcomes = ", ".join(f"{name} {100 * n / self.games:.1f}%" for name, n in self.outcomes)
         levels = ", ".join(f"{name} {100 * n / self.games:.1f}%" for name, n in self.levels)
+        rates = ", ".join(
+            f"{side.label} {100 * side.record.rate:.1f}% "
+            f"[{100 * side.record.interval[0]:.1f}-{100 * side.record.interval[1]:.1f}]"
+            for side in self.sides
+        )
         return (
             f"{title or self.game}: {self.games} games ({self.finished} finished); "
-            f"outcome: {outcomes}; level: {levels}"
+            f"outcome: {outcomes}; level: {levels}; win rate (95% CI): {rates}"
         )
 
     def lines(self, title: str = "") -> list[str]:
@@ -627,17 +977,52 @@ class SimulationSummary:
             f"Finished: {self.finished} of {self.games}; steps: min {self.min_steps}, "
             f"mean {self.mean_steps:.1f}, max {self.max_steps}"
         )
+        if len(self.seatings) > 1:
+            out.append("Seatings:")
+            out += [
+                f"  {count} games: " + ", ".join(f"{player}={policy}" for player, policy in seating)
+                for seating, count in self.seatings
+            ]
         out += ["", "Outcome (winners)", *_shares(self.outcomes, self.games)]
         out += ["", "Victory level", *_shares(self.levels, self.games)]
-        for score in self.scores:
+        out += ["", "Win rate (games won, with the 95% Wilson interval)"]
+        groups: list[tuple[str, tuple[SideStats, ...]]] = [("", self.sides)]
+        if len(self.seatings) > 1:
+            groups = [
+                ("by seat", self.seats),
+                ("by policy", self.policies),
+                ("by seat and policy", self.sides),
+            ]
+        for heading, sides in groups:
+            indent = "    " if heading else "  "
+            width = max(len(side.label) for side in sides)
+            out += [f"  {heading}"] if heading else []
+            out += [f"{indent}{side.label:<{width}}  {side.record.text()}" for side in sides]
+        scored = [side for side in self.sides if side.scores is not None]
+        shown = [s.scores for s in scored] if len(self.seatings) > 1 else list(self.scores)
+        for score in shown:
+            assert score is not None
             out += [
                 "",
-                f"Score of {score.player} ({score.games} games): min {_label(float(score.min))}, "
-                f"mean {score.mean:.2f}, max {_label(float(score.max))}",
+                f"Score of {score.player} ({score.games} games): {score.text()}",
                 *("  " + line for line in score.histogram.lines()),
             ]
-        out += ["", f"Turn at the end: mean {self.mean_turn:.2f}"]
+        q = " / ".join(_label(float(v)) for v in self.turn_quartiles)
+        out += ["", f"Turn at the end: mean {self.mean_turn:.2f}, quartiles {q}"]
         out += ["  " + line for line in self.turns.lines()]
+        out += ["", "Causes of defeat (games not won)"]
+        for side in self.sides:
+            lost = side.record.games - side.record.wins
+            out.append(f"  {side.label}: {lost} of {side.record.games}")
+            out += [
+                f"    {c.cause}: {c.games} ({100 * c.games / lost:.1f}%), "
+                f"mean turn {c.mean_turn:.2f}"
+                for c in side.defeats
+            ]
+            if side.defeat_rules:
+                out.append(
+                    "    by rule: " + ", ".join(f"{rule} {n}" for rule, n in side.defeat_rules)
+                )
         out += ["", "Ending causes"]
         for cause in self.causes:
             share = 100 * cause.games / self.games
@@ -668,9 +1053,9 @@ def summarise(results: Sequence[GameSummary], *, seed: int | None = None) -> Sim
     if not results:
         raise SimulationError("nothing to summarise: no games were played")
     first = results[0]
-    mixed = {(r.game, r.options, r.policy) for r in results}
+    mixed = {(r.game, r.options, len(r.seats)) for r in results}
     if len(mixed) > 1:
-        raise SimulationError("the games to summarise differ in game, options or policy")
+        raise SimulationError("the games to summarise differ in game or options")
     players: dict[str, list[Fraction]] = {}
     turns_by_cause: dict[str, list[int]] = defaultdict(list)
     tally_games: Counter[str] = Counter()
@@ -685,19 +1070,28 @@ def summarise(results: Sequence[GameSummary], *, seed: int | None = None) -> Sim
     causes = sorted(turns_by_cause.items(), key=lambda item: (-len(item[1]), item[0]))
     steps = [r.steps for r in results]
     turns = [r.turn for r in results]
+    plan = Counter(r.seats for r in results)
+    labels = list(dict.fromkeys(r.policy for r in results))
+    names = list(dict.fromkeys(name for r in results for _, name in r.seats))
+    by_seat: dict[str, list[tuple[GameSummary, str]]] = defaultdict(list)
+    by_policy: dict[str, list[tuple[GameSummary, str]]] = defaultdict(list)
+    by_side: dict[tuple[str, str], list[tuple[GameSummary, str]]] = defaultdict(list)
+    for result in results:
+        for player, name in result.seats:
+            by_seat[player].append((result, player))
+            by_policy[name].append((result, player))
+            by_side[player, name].append((result, player))
+    seat_order = [player for player, _ in first.seats]
     return SimulationSummary(
         game=first.game,
         options=first.options,
-        policy=first.policy,
+        policy=labels[0] if len(labels) == 1 else f"{' v '.join(names)} ({len(plan)} seatings)",
         seed=seed,
         games=len(results),
         finished=sum(1 for r in results if r.finished),
         outcomes=_ranked(Counter(r.outcome for r in results)),
         levels=_ranked(Counter(r.level for r in results)),
-        scores=tuple(
-            ScoreStats(name, len(v), min(v), _mean(v), max(v), histogram(v))
-            for name, v in players.items()
-        ),
+        scores=tuple(ScoreStats.of(name, v) for name, v in players.items()),
         causes=tuple(CauseStats(cause, len(t), _mean(t), histogram(t)) for cause, t in causes),
         turns=histogram(turns),
         mean_turn=_mean(turns),
@@ -707,6 +1101,18 @@ def summarise(results: Sequence[GameSummary], *, seed: int | None = None) -> Sim
         tallies=tuple(
             TallyStats(name, tally_games[name], tally_total[name]) for name in sorted(tally_total)
         ),
+        seatings=tuple(
+            (seating, plan[seating]) for seating in dict.fromkeys(r.seats for r in results)
+        ),
+        seats=tuple(_side(player, "", by_seat[player]) for player in seat_order),
+        policies=tuple(_side("", name, by_policy[name]) for name in by_policy),
+        sides=tuple(
+            _side(player, name, by_side[player, name])
+            for player in seat_order
+            for (seat, name) in by_side
+            if seat == player
+        ),
+        turn_quartiles=quartiles(turns),
         per_game=tuple(results),
     )
 
@@ -735,25 +1141,37 @@ def simulate(
     games: int,
     seed: int = 0,
     jobs: int = 1,
-    policy: str = "random",
+    policy: str | Sequence[str] = "random",
+    swap_seats: bool = False,
     max_steps: int = DEFAULT_MAX_STEPS,
     executor: MapExecutor | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> SimulationSummary:
-    """Play ``games`` whole games of ``game_id`` and summarise them.
+    """Play ``games`` whole games of ``game_id`` (per seating) and summarise them.
 
     ``policy`` names the policy every player uses (``random``, ``first`` or one of
-    the game's own). Game ``i`` is seeded with :func:`game_seed` ``(seed, i)``, so
-    the summary is the same whatever ``jobs`` is: with ``jobs > 1`` the games are
-    spread over that many worker processes; ``executor`` (anything with ``map``, see
-    :class:`MapExecutor`) runs them elsewhere instead, on a cluster say.
-    ``progress(done, total)`` is called each time a game finishes (with ``jobs > 1``,
-    in the order they finish, not the order of the games). A game still running after
-    ``max_steps`` steps counts as unfinished.
+    the game's own), or gives one name per seat (see :func:`parse_seating`); with
+    ``swap_seats`` each distinct rotation of the seating plays ``games`` games
+    (:func:`seatings`), so that every policy is measured in every seat. Game ``i``
+    is seeded with :func:`game_seed` ``(seed, i)``, so the summary is the same
+    whatever ``jobs`` is: with ``jobs > 1`` the games are spread over that many worker
+    processes; ``executor`` (anything with ``map``, see :class:`MapExecutor`) runs
+    them elsewhere instead, on a cluster say. ``progress(done, total)`` is called each
+    time a game finishes (with ``jobs > 1``, in the order they finish, not the order
+    of the games). A game still running after ``max_steps`` steps counts as
+    unfinished.
     """
     if jobs < 1:
         raise SimulationError(f"jobs must be at least 1, not {jobs}")
-    job = _job_maker(game_id, options, games=games, seed=seed, policy=policy, max_steps=max_steps)
+    job, games = _job_maker(
+        game_id,
+        options,
+        games=games,
+        seed=seed,
+        policy=policy,
+        swap_seats=swap_seats,
+        max_steps=max_steps,
+    )
     results: list[GameSummary | None] = [None] * games
     done = 0
 

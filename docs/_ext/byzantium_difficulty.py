@@ -1,0 +1,391 @@
+"""Sphinx extension: the figures of "How hard is each game?" from their data files.
+
+``.. byzantium-difficulty:: GAME``
+    every ``_static/difficulty-*.json`` of GAME (``sword-of-orthodoxy`` or
+    ``belisarius``), as written by ``python -m benchmarks.difficulty`` (its docstring
+    gives the schema): an overview table, what the losses have in common, and per run
+    a section with where the figures come from (policies, budget, games, seed,
+    command), the win rates with their 95% Wilson intervals, the scores, the turns
+    and the causes of defeat. A file of another shape (a file named
+    ``difficulty-sword*.json`` or ``difficulty-belisarius*.json`` without the schema)
+    is shown as the values it holds, with a note; no file at all gives a sentence
+    saying so. Nothing is typed by hand: rebuilding after a new measurement updates
+    the page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.statemachine import StringList
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import nested_parse_with_titles
+from sphinx.util.typing import ExtensionMetadata
+
+from byzantium.core.errors import ByzantiumError
+from byzantium.core.registry import game_class
+
+SCHEMA = "byzantium-difficulty/1"
+#: The short names files use, by game id.
+SHORT = {"sword-of-orthodoxy": "sword", "belisarius": "belisarius"}
+#: The most causes of defeat listed per side (the rest are summed as "other causes").
+MAX_CAUSES = 6
+#: The most values shown of a file of another shape.
+MAX_VALUES = 80
+
+_SPECIAL = re.compile(r"([\\`*|_])")
+
+
+def _text(value: object) -> str:
+    """Plain text made safe inside reStructuredText."""
+    return _SPECIAL.sub(r"\\\1", str(value)).replace("\n", " ")
+
+
+def _percent(value: object) -> str:
+    return f"{100 * float(value):.1f}%" if isinstance(value, int | float) else "?"
+
+
+def _num(value: object) -> str:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return "?" if value is None else _text(value)
+    return str(int(value)) if float(value).is_integer() else f"{value:.4g}"
+
+
+def _turn(value: object) -> str:
+    return f"{value:.1f}" if isinstance(value, int | float) and not isinstance(value, bool) else "?"
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], widths: str = "") -> list[str]:
+    """A ``list-table`` (cells already escaped)."""
+    lines = [".. list-table::", "   :header-rows: 1"]
+    if widths:
+        lines.append(f"   :widths: {widths}")
+    lines.append("")
+    for row in [headers, *rows]:
+        lines.append(f"   * - {row[0] or ' '}")
+        lines += [f"     - {cell or ' '}" for cell in row[1:]]
+    return [*lines, ""]
+
+
+def _dict(value: object) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _list(value: object) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+# -- one run ----------------------------------------------------------------------------
+
+
+def _options_label(game_id: str, options: Mapping[str, object]) -> str:
+    """``Campaign``, ``Scenario 2``, and the options that differ from their default."""
+    try:
+        specs = {spec.name: spec.default for spec in game_class(game_id).OPTIONS}
+    except ByzantiumError:
+        specs = {}
+    scenario = options.get("scenario", specs.get("scenario"))
+    head = (
+        f"Scenario {scenario}"
+        if isinstance(scenario, int)
+        else str(scenario).capitalize()
+        if scenario
+        else "Default set-up"
+    )
+    changed = [
+        f"{name}={value}"
+        for name, value in sorted(options.items())
+        if name != "scenario" and name in specs and value != specs[name]
+    ]
+    return ", ".join([head, *changed])
+
+
+def _seating_label(seating: Mapping[str, object], both: bool) -> str:
+    names = set(map(str, seating.values()))
+    if len(names) == 1:
+        label = next(iter(names))
+        return f"{label} in every seat" if len(seating) > 1 else label
+    if both:
+        return " v ".join(map(str, seating.values())) + ", each in each seat"
+    return " v ".join(f"{policy} ({seat})" for seat, policy in seating.items())
+
+
+def _sides(summary: Mapping[str, object]) -> list[dict[str, Any]]:
+    rates = _dict(summary.get("win_rates"))
+    sides = _list(rates.get("sides"))
+    return [side for side in sides if isinstance(side, dict)]
+
+
+def _side_label(side: Mapping[str, object]) -> str:
+    seat, policy = side.get("seat"), side.get("policy")
+    if seat and policy:
+        return f"{seat} ({policy})"
+    return str(seat or policy or "?")
+
+
+def _interval(side: Mapping[str, object]) -> tuple[str, str]:
+    rate = _dict(side.get("win_rate"))
+    return _percent(
+        rate.get("rate")
+    ), f"{_percent(rate.get('low'))} to {_percent(rate.get('high'))}"
+
+
+def _top_cause(side: Mapping[str, object]) -> str:
+    defeats = _dict(side.get("defeats"))
+    causes = [c for c in _list(defeats.get("causes")) if isinstance(c, dict)]
+    lost = defeats.get("games")
+    if not causes or not isinstance(lost, int) or not lost:
+        return "none"
+    top = causes[0]
+    return f"{_text(top.get('cause'))} ({_percent(top.get('games', 0) / lost)})"
+
+
+def _provenance(run: Mapping[str, object], name: str) -> list[str]:
+    summary = _dict(run.get("summary"))
+    seatings = _list(summary.get("seatings"))
+    per = run.get("games")
+    total = summary.get("games")
+    budget = str(run.get("budget") or "") or "each policy's default"
+    seats = "; ".join(
+        ", ".join(
+            f"{_text(seat)}: {_text(policy)}" for seat, policy in _dict(s.get("seats")).items()
+        )
+        + f" ({_num(s.get('games'))} game{'' if s.get('games') == 1 else 's'})"
+        for s in seatings
+        if isinstance(s, dict)
+    )
+    text = (
+        f"{_num(total)} games ({_num(per)} per seating, seed {_num(run.get('seed'))}); "
+        f"policies: {seats or '?'}; budget: {_text(budget)}. Measured with byzantium "
+        f"{_text(run.get('byzantium', '?'))} on {_text(run.get('date', '?'))} "
+        f"in {_num(run.get('seconds'))} s, from ``{name}``."
+    )
+    lines = [text, ""]
+    command = run.get("command")
+    if isinstance(command, str) and command:
+        lines += [".. code-block:: text", "", f"    {command}", ""]
+    return lines
+
+
+def _run_section(game_id: str, run: Mapping[str, object], name: str) -> list[str]:
+    summary = _dict(run.get("summary"))
+    title = (
+        f"{_options_label(game_id, _dict(run.get('options')))}: "
+        f"{_seating_label(_dict(run.get('seating')), bool(run.get('both_seats')))}"
+    )
+    lines = [_text(title), "~" * len(_text(title)), "", *_provenance(run, name)]
+    sides = _sides(summary)
+    rows = []
+    for side in sides:
+        rate, interval = _interval(side)
+        levels = ", ".join(f"{_text(k)} {_num(v)}" for k, v in _dict(side.get("levels")).items())
+        rows.append(
+            [_text(_side_label(side)), _num(side.get("games")), _num(side.get("wins")), rate,
+             interval, levels or "none"]
+        )  # fmt: skip
+    if rows:
+        lines += ["**Win rate** (the 95% interval is Wilson's):", ""]
+        lines += _table(["Side", "Games", "Won", "Win rate", "95% interval", "Levels won"], rows)
+    scored = [(side, _dict(side.get("scores"))) for side in sides if side.get("scores")]
+    if scored:
+        lines += ["**Score** (Victory Points at the end):", ""]
+        lines += _table(
+            ["Side", "Games", "Min", "Q1", "Median", "Q3", "Max", "Mean"],
+            [
+                [_text(_side_label(side))]
+                + [_num(s.get(k)) for k in ("games", "min", "q1", "median", "q3", "max", "mean")]
+                for side, s in scored
+            ],
+        )
+    turns = _list(summary.get("turn_quartiles"))
+    histogram = [row for row in _list(summary.get("turns")) if isinstance(row, dict)]
+    if histogram:
+        spread = ", ".join(
+            f"Turn {_num(row.get('low'))}: {_num(row.get('count'))}"
+            if row.get("low") == row.get("high")
+            else f"{_num(row.get('low'))}-{_num(row.get('high'))}: {_num(row.get('count'))}"
+            for row in histogram
+            if row.get("count")
+        )
+        quartiles = " / ".join(_num(q) for q in turns) if turns else "?"
+        lines += [
+            f"**Turn at the end**: mean {_turn(summary.get('mean_turn'))}, quartiles "
+            f"{quartiles}; games per turn: {spread}.",
+            "",
+        ]
+    defeat_rows = []
+    for side in sides:
+        defeats = _dict(side.get("defeats"))
+        lost = defeats.get("games")
+        causes = [c for c in _list(defeats.get("causes")) if isinstance(c, dict)]
+        if not isinstance(lost, int) or not lost:
+            continue
+        shown, rest = causes[:MAX_CAUSES], causes[MAX_CAUSES:]
+        for cause in shown:
+            games = cause.get("games", 0)
+            defeat_rows.append(
+                [_text(_side_label(side)), _text(cause.get("cause")), _num(games),
+                 _percent(games / lost), _turn(cause.get("mean_turn"))]
+            )  # fmt: skip
+        if rest:
+            games = sum(int(c.get("games", 0)) for c in rest)
+            defeat_rows.append(
+                [_text(_side_label(side)), f"{len(rest)} other causes", _num(games),
+                 _percent(games / lost), ""]
+            )  # fmt: skip
+    if defeat_rows:
+        lines += ["**Causes of defeat** (the games a side did not win, by ending):", ""]
+        lines += _table(
+            ["Side", "Cause (rule)", "Games", "Share of its defeats", "Mean turn"],
+            defeat_rows,
+            widths="15 45 10 15 15",
+        )
+    return lines
+
+
+# -- one game --------------------------------------------------------------------------
+
+
+def _overview(game_id: str, runs: Sequence[tuple[Mapping[str, object], str]]) -> list[str]:
+    rows = []
+    for run, _ in runs:
+        summary = _dict(run.get("summary"))
+        where = _text(_options_label(game_id, _dict(run.get("options"))))
+        players = _text(_seating_label(_dict(run.get("seating")), bool(run.get("both_seats"))))
+        for side in _sides(summary):
+            rate, interval = _interval(side)
+            rows.append(
+                [where, players, _text(_side_label(side)), _num(side.get("games")), rate,
+                 interval, _turn(summary.get("mean_turn")), _top_cause(side)]
+            )  # fmt: skip
+    if not rows:
+        return []
+    return _table(
+        ["Set-up", "Players", "Side (policy)", "Games", "Win rate", "95% interval",
+         "Mean end turn", "Most common cause of defeat"],
+        rows,
+    )  # fmt: skip
+
+
+def _in_common(game_id: str, runs: Sequence[tuple[Mapping[str, object], str]]) -> list[str]:
+    """The causes of defeat of each run, summed over its sides: what the losses share."""
+    setups: dict[str, dict[str, list[float]]] = {}
+    lost: dict[str, int] = {}
+    for run, _ in runs:
+        where = (
+            f"{_options_label(game_id, _dict(run.get('options')))}, "
+            f"{_seating_label(_dict(run.get('seating')), bool(run.get('both_seats')))}"
+        )
+        totals = setups.setdefault(where, {})
+        for side in _sides(_dict(run.get("summary"))):
+            defeats = _dict(side.get("defeats"))
+            lost[where] = lost.get(where, 0) + int(defeats.get("games") or 0)
+            for cause in _list(defeats.get("causes")):
+                if isinstance(cause, dict):
+                    games = int(cause.get("games", 0))
+                    entry = totals.setdefault(str(cause.get("cause")), [0, 0.0])
+                    entry[0] += games
+                    entry[1] += games * float(cause.get("mean_turn") or 0)
+    items = []
+    for where, totals in setups.items():
+        if not lost.get(where):
+            continue
+        ranked = sorted(totals.items(), key=lambda item: (-item[1][0], item[0]))[:3]
+        causes = "; ".join(
+            f"{_text(cause)}, {_percent(games / lost[where])} (mean turn {turn / games:.1f})"
+            for cause, (games, turn) in ranked
+            if games
+        )
+        items.append(f"* {_text(where)}, {lost[where]} games not won: {causes}.")
+    if not items:
+        return []
+    return [
+        "**What the losses have in common**: the most common endings of the games a side "
+        "did not win (a defeat, a draw or a game cut short), in each set-up and with each "
+        "set of players, with their share of those games and the mean turn they came in:",
+        "",
+        *items,
+        "",
+    ]
+
+
+def _leaves(value: object, path: str = "") -> Iterator[tuple[str, str]]:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _leaves(item, f"{path}.{key}" if path else str(key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _leaves(item, f"{path}[{index}]")
+    else:
+        yield path or "(value)", json.dumps(value, ensure_ascii=False)
+
+
+def _other_shape(data: object, name: str) -> list[str]:
+    title = f"Other figures: {name}"
+    leaves = list(_leaves(data))
+    lines = [
+        _text(title),
+        "~" * len(_text(title)),
+        "",
+        f"``{name}`` is not a ``{SCHEMA}`` file (see ``benchmarks/difficulty.py``), so it "
+        f"is shown as the values it holds ({min(len(leaves), MAX_VALUES)} of {len(leaves)}); "
+        "converting it, or measuring again with ``python -m benchmarks.difficulty``, gives "
+        "the tables of the other runs.",
+        "",
+    ]
+    rows = [[_text(path), _text(value)] for path, value in leaves[:MAX_VALUES]]
+    return lines + (_table(["Key", "Value"], rows, widths="50 50") if rows else [])
+
+
+class DifficultyDirective(SphinxDirective):
+    """The figures of one game from ``_static/difficulty-*.json``."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        game_id = self.arguments[0]
+        static = Path(self.env.srcdir) / "_static"
+        runs: list[tuple[Mapping[str, object], str]] = []
+        others: list[tuple[object, str]] = []
+        for path in sorted(static.glob("difficulty-*.json")):
+            try:
+                data: object = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError) as exc:
+                data = {"error": f"unreadable: {exc}"}
+            ours = isinstance(data, dict) and data.get("schema") == SCHEMA
+            if ours and isinstance(data, dict) and data.get("game") == game_id:
+                self.env.note_dependency(str(path))
+                runs += [
+                    (run, path.name) for run in _list(data.get("runs")) if isinstance(run, dict)
+                ]
+            elif not ours and path.stem.startswith(f"difficulty-{SHORT.get(game_id, game_id)}"):
+                self.env.note_dependency(str(path))
+                others.append((data, path.name))
+        lines: list[str] = []
+        if not runs and not others:
+            lines += [
+                f"No figures of {_text(game_id)} have been measured yet (no "
+                "``docs/_static/difficulty-*.json`` file of it).",
+                "",
+            ]
+        lines += _overview(game_id, runs) + _in_common(game_id, runs)
+        for run, name in runs:
+            lines += _run_section(game_id, run, name)
+        for data, name in others:
+            lines += _other_shape(data, name)
+        container = nodes.section()
+        container.document = self.state.document
+        nested_parse_with_titles(self.state, StringList(lines, source="difficulty"), container)
+        return list(container.children)
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    """Register the directive."""
+    app.add_directive("byzantium-difficulty", DifficultyDirective)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
