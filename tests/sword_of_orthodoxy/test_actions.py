@@ -20,8 +20,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from byzantium.core.codec import DecodeError, JSONValue
-from byzantium.core.drivers import chance_policy
+from byzantium.core.drivers import chance_policy, play
 from byzantium.core.errors import IllegalActionError
+from byzantium.core.game import CHANCE
+from byzantium.core.records import dumps_record, loads_record
 from byzantium.sword_of_orthodoxy.actions import (
     KINDS,
     AbandonOutpost,
@@ -69,9 +71,11 @@ from byzantium.sword_of_orthodoxy.actions import (
 from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
 from byzantium.sword_of_orthodoxy.state import (
     Decline,
+    Draw,
     Pay,
     Request,
     RequestKind,
+    Roll,
     Select,
     SooAction,
     SooState,
@@ -356,3 +360,21 @@ def test_the_documented_table_of_numbers_is_the_code_s() -> None:
         for kind, r in space.ranges.items()
     }
     assert documented == actual
+
+
+@pytest.mark.rule("C")
+def test_a_recorded_game_in_the_string_forms_replays_through_typed_records() -> None:
+    record = play(GAME, GAME.policies()["sensible"], seed=11, max_steps=600)
+    loaded, again = loads_record(dumps_record(GAME, record))
+    assert isinstance(loaded, SwordOfOrthodoxy)
+    assert again.actions == record.actions  # the old Select texts load unchanged
+    state = loaded.initial_state()
+    for actor, action in zip(again.actors, again.actions, strict=True):
+        assert isinstance(action, Roll | Draw | Pay | Decline | Select)
+        if actor != CHANCE:
+            decision = loaded.typed_action(state, action)
+            assert loaded.action_for(state, decision_from_json(decision.to_json())) == action
+            state = loaded.apply(state, decision)
+        else:
+            state = loaded.apply(state, action)
+    assert loaded.state_digest(state) == record.final
