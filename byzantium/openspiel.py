@@ -19,26 +19,29 @@ OpenSpiel classes need it.
 Action encoding
 ---------------
 
-OpenSpiel identifies actions by integers. Our actions carry free text (a
-:class:`~byzantium.sword_of_orthodoxy.state.Select` names an option such as
-``"withdraw alpha, withdraw beta"``), and the texts a game may offer are open-ended,
-so no fixed numbering of every possible action exists. The encoding is therefore
-positional, and it is the same at player and chance nodes:
+OpenSpiel identifies actions by integers. At a player node the id of an action is
+its number in the game's fixed action space when the game has one
+(:meth:`~byzantium.core.game.Game.action_space`, :mod:`byzantium.core.spaces`): the
+same id means the same decision in every state, ``num_distinct_actions`` is the
+space's size, and ``action_to_string`` of any id, legal or not, reads the slot's
+label where the id is not legal in the state. Sword of Orthodoxy has such a space
+(:class:`~byzantium.sword_of_orthodoxy.actions.SooActionSpace`). A game without one
+falls back to positions:
 
 * the id of an action is its position in
   :meth:`~byzantium.core.game.Game.legal_actions` of the state it is played in (the
-  game's fixed order, simplest first; at a chance node, the order of
-  :meth:`~byzantium.core.game.Game.chance_outcomes`);
-* the ids of a state are therefore ``0 .. n-1``, sorted as OpenSpiel requires, and an
-  id means something only together with the state it is played in. Use
-  :func:`action_for_id` and :func:`id_for_action` (or the JSON variants
-  :func:`action_json` and :func:`id_for_json`) to translate.
+  game's fixed order, simplest first), so the ids of a state are ``0 .. n-1`` and an
+  id means something only together with the state it is played in;
+  ``num_distinct_actions`` is then a measured bound (see :data:`SPIEL_GAMES`).
 
-``num_distinct_actions`` is an upper bound of the number of legal actions of any
-decision, and ``max_chance_outcomes`` of the outcomes of any chance node. Both are
-measured bounds with headroom (see :data:`SPIEL_GAMES`), not proven ones: a state that
-offers more raises :class:`LimitExceededError` rather than hand OpenSpiel an id out of
-range. The same holds for ``max_game_length``, the number of decisions of a game.
+Chance outcomes are positional for every game: the id of an outcome is its position
+in :meth:`~byzantium.core.game.Game.chance_outcomes`, below ``max_chance_outcomes``.
+Use :func:`action_for_id` and :func:`id_for_action` (or the JSON variants
+:func:`action_json` and :func:`id_for_json`) to translate, whichever the encoding.
+
+The measured bounds are not proven ones: a state that offers more raises
+:class:`LimitExceededError` rather than hand OpenSpiel an id out of range. The same
+holds for ``max_game_length``, the number of decisions of a game.
 
 Chance, returns, observations
 -----------------------------
@@ -88,9 +91,10 @@ from __future__ import annotations
 import functools
 import json
 import random
+import weakref
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar, cast
 
 import attrs
 
@@ -100,6 +104,7 @@ from byzantium.core.errors import ByzantiumError, UnknownOptionError
 from byzantium.core.game import CHANCE, TERMINAL, Game, OptionValue
 from byzantium.core.registry import game_class
 from byzantium.core.simulate import policy_for
+from byzantium.core.spaces import ActionSpace
 
 try:
     import pyspiel  # type: ignore[import-not-found]
@@ -113,11 +118,14 @@ __all__ = [
     "action_for_id",
     "action_json",
     "action_names",
+    "action_space_of",
     "chance_probabilities",
     "has_observation_tensor",
     "id_for_action",
     "id_for_json",
     "information_state_string",
+    "legal_ids",
+    "num_distinct_actions",
     "observation_string",
     "policy_bot",
     "register_games",
@@ -145,6 +153,7 @@ class SpielSpec:
     game: str
     short_name: str
     long_name: str
+    #: The bound of positional ids; a game with a fixed action space uses its size.
     num_distinct_actions: int
     max_chance_outcomes: int
     max_game_length: int
@@ -162,7 +171,8 @@ class SpielSpec:
 #: any of 291 hexes, 34.0; ``max_game_length``: at most 169 and 684 decisions).
 #: Chance nodes roll at most three dice (216 outcomes) or draw one of at most 216
 #: counters. Each bound leaves ample headroom for the Operations Phase of Belisarius
-#: (issue 6).
+#: (issue 6). ``num_distinct_actions`` only bounds positional ids: a game with a fixed
+#: action space (Sword of Orthodoxy) declares the space's size instead.
 SPIEL_GAMES: Mapping[str, SpielSpec] = {
     spec.short_name: spec
     for spec in (
@@ -204,9 +214,54 @@ def _game(game_id: str, options: tuple[tuple[str, OptionValue], ...]) -> Game[ob
 # -- the action encoding ---------------------------------------------------------------
 
 
+#: Each game's action space, or None for a game without one, found once per game.
+_SPACES: weakref.WeakKeyDictionary[Game[object, object], ActionSpace[object, object] | None] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def action_space_of(game: Game[S, A]) -> ActionSpace[S, A] | None:
+    """The game's fixed action space, or None for a game without one (positional ids)."""
+    key = cast(Game[object, object], game)
+    if key in _SPACES:
+        return cast("ActionSpace[S, A] | None", _SPACES[key])
+    try:
+        space: ActionSpace[S, A] | None = game.action_space()
+    except NotImplementedError:
+        space = None
+    _SPACES[key] = cast("ActionSpace[object, object] | None", space)
+    return space
+
+
+def _numbered(game: Game[S, A], state: S) -> ActionSpace[S, A] | None:
+    """The space numbering the ids of ``state``: none at chance nodes (positional)."""
+    space = action_space_of(game)
+    if space is None or game.current_player(state) == CHANCE:
+        return None
+    return space
+
+
+def legal_ids(game: Game[S, A], state: S) -> list[int]:
+    """The ids of the legal actions of ``state``, in :meth:`~byzantium.core.game.Game.legal_actions`
+    order (numbers in the action space at a player node of a game that has one,
+    positions otherwise)."""
+    choices = game.legal_actions(state)
+    space = _numbered(game, state)
+    if space is None:
+        return list(range(len(choices)))
+    return [space.index(state, action) for action in choices]
+
+
 def action_for_id(game: Game[S, A], state: S, action_id: int) -> A:
     """The action (or chance outcome) whose id is ``action_id`` in ``state``."""
     choices = game.legal_actions(state)
+    space = _numbered(game, state)
+    if space is not None:
+        for action in choices:
+            if space.index(state, action) == action_id:
+                return action
+        what = space.label(action_id) if 0 <= action_id < space.size else "out of range"
+        raise ValueError(f"no action {action_id} ({what}) here: {len(choices)} actions are legal")
     if not 0 <= action_id < len(choices):
         raise ValueError(f"no action {action_id} here: {len(choices)} actions are legal")
     return choices[action_id]
@@ -214,10 +269,13 @@ def action_for_id(game: Game[S, A], state: S, action_id: int) -> A:
 
 def id_for_action(game: Game[S, A], state: S, action: A) -> int:
     """The id of a legal action (or chance outcome) of ``state``."""
-    try:
-        return game.legal_actions(state).index(action)
-    except ValueError:
-        raise ValueError(f"{action!r} is not legal here") from None
+    choices = game.legal_actions(state)
+    if action not in choices:
+        raise ValueError(f"{action!r} is not legal here")
+    space = _numbered(game, state)
+    if space is None:
+        return choices.index(action)
+    return space.index(state, action)
 
 
 def action_json(game: Game[S, A], state: S, action_id: int) -> JSONValue:
@@ -231,7 +289,8 @@ def id_for_json(game: Game[S, A], state: S, data: JSONValue) -> int:
 
 
 def action_names(game: Game[S, A], state: S) -> tuple[str, ...]:
-    """The names of the legal ids of ``state``, in order:
+    """The names of the legal actions of ``state``, in
+    :meth:`~byzantium.core.game.Game.legal_actions` order:
     :meth:`~byzantium.core.game.Game.describe_action`, followed by the action's JSON
     where two actions have the same description (two counters of the same name in a
     cup, say)."""
@@ -327,23 +386,49 @@ class _Node(Generic[S, A]):
         return _Node(self.spec, self.game, after, (*self.trail, (self.state, action)), decisions)
 
     @functools.cached_property
-    def names(self) -> tuple[str, ...]:
+    def names(self) -> dict[int, str]:
         """The names of the legal ids, unique as OpenSpiel requires (see
         :func:`action_names`)."""
-        return action_names(self.game, self.state)
+        names = action_names(self.game, self.state)
+        return dict(zip(self.ids, names, strict=True))
 
-    def choices(self) -> int:
-        """How many ids are legal (checked against the declared bound)."""
-        count = len(self.game.legal_actions(self.state))
+    @functools.cached_property
+    def ids(self) -> tuple[int, ...]:
+        """The legal ids in the order of the legal actions (see :func:`legal_ids`)."""
+        return tuple(legal_ids(self.game, self.state))
+
+    def choices(self) -> list[int]:
+        """The legal ids, sorted (checked against the declared bound)."""
+        ids = self.ids
         chance = self.game.current_player(self.state) == CHANCE
-        bound = self.spec.max_chance_outcomes if chance else self.spec.num_distinct_actions
-        if count > bound:
-            what = "max_chance_outcomes" if chance else "num_distinct_actions"
+        if chance:
+            bound, what = self.spec.max_chance_outcomes, "max_chance_outcomes"
+        else:
+            bound, what = num_distinct_actions(self.spec, self.game), "num_distinct_actions"
+        if ids and (len(set(ids)) != len(ids) or max(ids) >= bound or min(ids) < 0):
             raise LimitExceededError(
-                f"{self.spec.short_name}: {count} legal ids exceed {what}={bound} at rule "
-                f"{self.game.decision_rule(self.state)}; raise the bound in SPIEL_GAMES"
+                f"{self.spec.short_name}: legal ids beyond {what}={bound} (or twice) at "
+                f"rule {self.game.decision_rule(self.state)}; raise the bound in SPIEL_GAMES"
             )
-        return count
+        return sorted(ids)
+
+    def name(self, action_id: int) -> str:
+        """What ``action_id`` does here: its name if legal, else its slot's label in
+        the action space (positional ids out of range raise :class:`ValueError`)."""
+        known = self.names.get(action_id)
+        if known is not None:
+            return known
+        space = _numbered(self.game, self.state)
+        if space is not None and 0 <= action_id < space.size:
+            return space.label(action_id)
+        count = len(self.ids)
+        raise ValueError(f"no action {action_id} here: {count} actions are legal")
+
+
+def num_distinct_actions(spec: SpielSpec, game: Game[S, A]) -> int:
+    """The size of the game's action space, or the spec's bound of positional ids."""
+    space = action_space_of(game)
+    return spec.num_distinct_actions if space is None else space.size
 
 
 def _replay(
@@ -441,7 +526,7 @@ if pyspiel is not None:
             self.byzantium_game = _game(spec.game, self.options)
             cls = game_class(spec.game)
             info = pyspiel.GameInfo(
-                num_distinct_actions=spec.num_distinct_actions,
+                num_distinct_actions=num_distinct_actions(spec, self.byzantium_game),
                 max_chance_outcomes=spec.max_chance_outcomes,
                 num_players=cls.NUM_PLAYERS,
                 min_utility=spec.min_utility,
@@ -515,7 +600,7 @@ if pyspiel is not None:
 
         def _legal_actions(self, player: int) -> list[int]:
             del player  # OpenSpiel only asks for the player to move
-            return list(range(self._node.choices()))
+            return self._node.choices()
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
             """Every outcome id with its probability."""
@@ -527,10 +612,7 @@ if pyspiel is not None:
 
         def _action_to_string(self, player: int, action: int) -> str:
             del player
-            names = self._node.names
-            if not 0 <= action < len(names):
-                raise ValueError(f"no action {action} here: {len(names)} actions are legal")
-            return names[action]
+            return self._node.name(action)
 
         def returns(self) -> list[float]:
             """Our game's returns when it is over, 0 for everybody before."""

@@ -26,6 +26,7 @@ from byzantium.belisarius.state import BelState, Draw, RequestKind, Stratagems  
 from byzantium.core.codec import canonical_json  # noqa: E402
 from byzantium.core.errors import UnknownOptionError  # noqa: E402
 from byzantium.core.game import CHANCE, Game  # noqa: E402
+from byzantium.core.registry import game_class  # noqa: E402
 
 SOO = "byzantium_sword_of_orthodoxy"
 BEL = "byzantium_belisarius"
@@ -130,16 +131,97 @@ def test_action_ids_round_trip_along_played_games(
             continue
         ids = spiel_state.legal_actions()
         actions = game.legal_actions(state)
-        assert ids == list(range(len(actions)))
+        in_order = openspiel.legal_ids(game, state)
+        assert ids == sorted(in_order)
+        assert len(set(ids)) == len(ids) == len(actions)
         names = [spiel_state.action_to_string(spiel_state.current_player(), i) for i in ids]
         assert len(set(names)) == len(names)
-        for i in ids:
-            action = openspiel.action_for_id(game, state, i)
-            assert action == actions[i]
+        for i, action in zip(in_order, actions, strict=True):
+            assert openspiel.action_for_id(game, state, i) == action
             assert openspiel.id_for_action(game, state, action) == i
             data = openspiel.action_json(game, state, i)
             assert openspiel.id_for_json(game, state, json.loads(json.dumps(data))) == i
-            assert names[i].startswith(game.describe_action(state, action))
+            name = spiel_state.action_to_string(spiel_state.current_player(), i)
+            assert name.startswith(game.describe_action(state, action))
+
+
+def test_sword_of_orthodoxy_decisions_are_numbered_by_its_fixed_action_space(
+    soo_game: list[openspiel.SpielState],
+) -> None:
+    spiel_game = pyspiel.load_game(SOO)
+    game = spiel_game.byzantium_game
+    space = game.action_space()
+    assert spiel_game.num_distinct_actions() == space.size == 937
+    assert spiel_game.max_chance_outcomes() == openspiel.SPIEL_GAMES[SOO].max_chance_outcomes
+    meaning: dict[int, object] = {}
+    for spiel_state in soo_game:
+        state = spiel_state.byzantium_state
+        if spiel_state.is_terminal():
+            continue
+        if spiel_state.is_chance_node():
+            # Chance outcomes stay positional.
+            assert [i for i, _ in spiel_state.chance_outcomes()] == list(
+                range(len(game.chance_outcomes(state)))
+            )
+            continue
+        assert spiel_state.legal_actions() == space.legal_indices(state)
+        for i in spiel_state.legal_actions():
+            decision = game.typed_action(state, openspiel.action_for_id(game, state, i))
+            assert meaning.setdefault(i, decision) == decision  # one id, one decision
+        illegal = next(i for i in range(space.size) if i not in spiel_state.legal_actions())
+        assert spiel_state.action_to_string(0, illegal) == space.label(illegal)
+        with pytest.raises(ValueError, match="actions are legal"):
+            openspiel.action_for_id(game, state, illegal)
+    assert len(meaning) > 20
+
+
+def _pig_spiel_game(
+    target: int = 10, short_name: str = "byzantium_pig_test", num_distinct_actions: int = 8
+) -> openspiel.SpielGame:
+    """Pig (the kernel's test game) as an OpenSpiel game, not registered with OpenSpiel.
+
+    Each target makes another instance of our game (instances are shared per options,
+    and so is what the adapter learns of their action space).
+    """
+    spec = openspiel.SpielSpec(
+        game="pig",
+        short_name=short_name,
+        long_name="Pig (byzantium tests)",
+        num_distinct_actions=num_distinct_actions,
+        max_chance_outcomes=6,
+        max_game_length=10_000,
+        min_utility=-1.0,
+        max_utility=1.0,
+        zero_sum=True,
+        perfect_information=True,
+    )
+    maker: type[openspiel.SpielGame] = type("PigSpiel", (openspiel.SpielGame,), {"spec": spec})
+    return maker({"target": target})
+
+
+def test_a_game_with_an_action_space_uses_it_and_chance_stays_positional() -> None:
+    spiel_game = _pig_spiel_game()
+    assert spiel_game.num_distinct_actions() == 2  # Pig's space: 0 holds, 1 rolls
+    state = spiel_game.new_initial_state()
+    assert state.legal_actions() == [0, 1]
+    assert state.action_to_string(0, 0) == "hold"
+    state.apply_action(1)
+    assert state.is_chance_node()
+    assert [i for i, _ in state.chance_outcomes()] == [0, 1, 2, 3, 4, 5]
+    pyspiel.random_sim_test(spiel_game, num_sims=5, serialize=False, verbose=False)
+
+
+def test_a_game_without_an_action_space_falls_back_to_positions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pig = game_class("pig")
+    monkeypatch.setattr(pig, "action_space", Game.action_space)
+    spiel_game = _pig_spiel_game(50, short_name="byzantium_pig_positional_test")
+    assert spiel_game.num_distinct_actions() == 8  # the spec's bound
+    state = spiel_game.new_initial_state()
+    assert state.legal_actions() == [0, 1]
+    assert openspiel.action_space_of(spiel_game.byzantium_game) is None
+    pyspiel.random_sim_test(spiel_game, num_sims=3, serialize=False, verbose=False)
 
 
 def test_each_transition_is_our_game_applying_the_action(
@@ -162,12 +244,11 @@ def test_ids_out_of_range_are_refused(soo_game: list[openspiel.SpielState]) -> N
         openspiel.action_for_id(game, state.byzantium_state, len(state.legal_actions()))
 
 
-def test_a_bound_too_small_is_a_clear_error() -> None:
-    spec = attrs.evolve(openspiel.SPIEL_GAMES[SOO], num_distinct_actions=1)
-    tiny = type("TinySoo", (openspiel.SpielGame,), {"spec": spec})()
+def test_a_bound_too_small_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Bounds matter for positional ids: Pig without its action space offers two choices.
+    monkeypatch.setattr(game_class("pig"), "action_space", Game.action_space)
+    tiny = _pig_spiel_game(100, short_name="byzantium_pig_tiny_test", num_distinct_actions=1)
     state = tiny.new_initial_state()
-    while state.is_chance_node():  # the first decision offers several choices
-        state.apply_action(state.chance_outcomes()[0][0])
     with pytest.raises(openspiel.LimitExceededError, match="num_distinct_actions=1"):
         state.legal_actions()
 

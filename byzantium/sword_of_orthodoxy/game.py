@@ -15,13 +15,20 @@ from typing import ClassVar
 from byzantium.core.dice import dice
 from byzantium.core.drivers import Policy
 from byzantium.core.errors import UnknownOptionError
-from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec, Result
+from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec, Result, Step
 from byzantium.core.procedure import replace
 from byzantium.core.provenance import ComponentError
 from byzantium.core.registry import register_game
 from byzantium.core.tensors import TensorLayout
 from byzantium.sword_of_orthodoxy import render as text_view
 from byzantium.sword_of_orthodoxy import tensor
+from byzantium.sword_of_orthodoxy.actions import (
+    Decision,
+    DecisionBase,
+    SooActionSpace,
+    classify,
+    engine_action,
+)
 from byzantium.sword_of_orthodoxy.barbarians import ravenna_to_holy_roman_empire
 from byzantium.sword_of_orthodoxy.components import (
     DATA_FILES,
@@ -102,6 +109,7 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         self.catalog = Catalog(self.components)
         #: The last Byzantine Action Phase menu and its state (see ``action_phase``).
         self.offers_memo: tuple[SooState, tuple[Offer, ...]] | None = None
+        self._space: SooActionSpace | None = None
         self._data = b"".join(_read_files(directory or None)[name] for name in DATA_FILES)
         scenario = str(self.options["scenario"])
         setup = next((s for s in self.components.scenarios if s.id == scenario), None)
@@ -270,3 +278,40 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         """Every tile in one place and on its track, and the pending request the one the
         procedure asks (see :mod:`byzantium.sword_of_orthodoxy.validation`)."""
         validate_state(self, state)
+
+    # -- typed actions and the fixed action space (actions.py) ---------------------------
+
+    def action_space(self) -> SooActionSpace:
+        """The fixed numbering of every decision (:class:`.actions.SooActionSpace`)."""
+        space = self._space
+        if space is None:
+            space = self._space = SooActionSpace(self)
+        return space
+
+    def typed_action(self, state: SooState, action: SooAction) -> Decision:
+        """What a legal player action of ``state`` does, as a typed record
+        (:mod:`byzantium.sword_of_orthodoxy.actions`).
+
+        Raises :class:`ValueError` for a chance outcome or an action no rule offers.
+        """
+        return classify(self, state, action)
+
+    def action_for(self, state: SooState, decision: Decision) -> SooAction:
+        """The engine action of ``state`` a typed record stands for.
+
+        Raises :class:`~byzantium.core.errors.IllegalActionError` if it is not offered.
+        """
+        return engine_action(self, state, decision)
+
+    def apply(self, state: SooState, action: SooAction | Decision) -> SooState:
+        """Like :meth:`Game.apply <byzantium.core.game.Game.apply>`; a typed record
+        (:mod:`.actions`) is accepted too and applied as :meth:`action_for` says."""
+        if isinstance(action, DecisionBase):
+            action = self.action_for(state, action)
+        return super().apply(state, action)
+
+    def step(self, state: SooState, action: SooAction | Decision) -> Step[SooState]:
+        """Like :meth:`Game.step <byzantium.core.game.Game.step>`, accepting typed records."""
+        if isinstance(action, DecisionBase):
+            action = self.action_for(state, action)
+        return super().step(state, action)
