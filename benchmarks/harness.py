@@ -154,7 +154,11 @@ def _same(state: S) -> S:
 
 
 def byzantium_subject(name: str, game: Game[S, A]) -> Subject[S, A, Fraction]:
-    """One of our games as a subject; its round trip is JSON text and back."""
+    """One of our games as a subject; its round trip is JSON text and back.
+
+    The loop applies actions it took from the state's own lists, so it uses the
+    fast path of search, :meth:`~byzantium.core.game.Game.apply_unchecked`.
+    """
 
     def round_trip(state: S) -> S:
         return game.decode_state(json.loads(json.dumps(game.encode_state(state))))
@@ -170,7 +174,7 @@ def byzantium_subject(name: str, game: Game[S, A]) -> Subject[S, A, Fraction]:
         legal_actions=game.legal_actions,
         chance_outcomes=game.chance_outcomes,
         sample=sample,
-        apply=game.apply,
+        apply=game.apply_unchecked,
         keep=_same,
         round_trip=round_trip,
         encoded_size=encoded_size,
