@@ -63,11 +63,11 @@ class BoardMemo:
     One memo per game, as the answers depend on the game's catalogue and options.
     """
 
-    __slots__ = ("answers", "board")
+    __slots__ = ("kept",)
 
     def __init__(self) -> None:
-        self.board: Board | None = None
-        self.answers: dict[tuple[object, ...], object] = {}
+        #: The board and the answers for it, replaced together (one assignment).
+        self.kept: tuple[Board | None, dict[tuple[object, ...], object]] = (None, {})
 
 
 class Context(ProcedureContext):
@@ -102,16 +102,16 @@ def board_query(
 
     @functools.wraps(query)
     def answer(ctx: Context, state: SooState, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        memo = ctx.memo
         board = state.board
-        if memo.board is not board:
-            memo.board = board
-            memo.answers = {}
+        kept, answers = ctx.memo.kept
+        if kept is not board:
+            answers = {}
+            ctx.memo.kept = (board, answers)
         key = (query, *args, *kwargs.items()) if kwargs else (query, *args)
         try:
-            found = memo.answers[key]
+            found = answers[key]
         except KeyError:
-            found = memo.answers[key] = query(ctx, state, *args, **kwargs)
+            found = answers[key] = query(ctx, state, *args, **kwargs)
         if type(found) is list:
             return found.copy()  # type: ignore[return-value]
         return found  # type: ignore[return-value]
