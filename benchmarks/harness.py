@@ -38,6 +38,7 @@ from byzantium.core.registry import load_game
 __all__ = [
     "ANCHOR",
     "PENDING",
+    "Children",
     "Figures",
     "Probe",
     "Rate",
@@ -49,8 +50,10 @@ __all__ = [
     "open_spiel_subject",
     "open_spiel_version",
     "our_subjects",
+    "parents",
     "playout",
     "probe",
+    "time_children",
     "time_playouts",
     "trajectory",
 ]
@@ -154,7 +157,11 @@ def _same(state: S) -> S:
 
 
 def byzantium_subject(name: str, game: Game[S, A]) -> Subject[S, A, Fraction]:
-    """One of our games as a subject; its round trip is JSON text and back."""
+    """One of our games as a subject; its round trip is JSON text and back.
+
+    The loop applies actions it took from the state's own lists, so it uses the
+    fast path of search, :meth:`~byzantium.core.game.Game.apply_unchecked`.
+    """
 
     def round_trip(state: S) -> S:
         return game.decode_state(json.loads(json.dumps(game.encode_state(state))))
@@ -170,7 +177,7 @@ def byzantium_subject(name: str, game: Game[S, A]) -> Subject[S, A, Fraction]:
         legal_actions=game.legal_actions,
         chance_outcomes=game.chance_outcomes,
         sample=sample,
-        apply=game.apply,
+        apply=game.apply_unchecked,
         keep=_same,
         round_trip=round_trip,
         encoded_size=encoded_size,
@@ -310,6 +317,91 @@ def time_playouts(subjects: Sequence[SomeSubject], seconds: float, rounds: int) 
         length = sum(run[0] for run in runs) / sum(run[1] for run in runs)
         rates[name] = Rate(steps, games, elapsed, tuple(run[0] / run[2] for run in runs), length)
     return rates
+
+
+# -- children: every legal child of a parent, as a search expands a node ---------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Children:
+    """Every legal child of sampled parents, built as a search expands its nodes.
+
+    ``parents`` states were sampled from seeded random games; for each, every legal
+    action (every outcome at a chance node) was applied to it, ``children`` in all.
+    ``seconds`` is the best round's time for all of them; ``rounds`` every round's
+    children per second.
+    """
+
+    parents: int
+    children: int
+    seconds: float
+    rounds: tuple[float, ...]
+
+    @property
+    def per_second(self) -> float:
+        """Children built per second."""
+        return self.children / self.seconds
+
+    @property
+    def per_parent(self) -> float:
+        """The mean number of children of a parent."""
+        return self.children / self.parents
+
+
+def parents(subject: Subject[S, A, P], count: int, per_game: int = 25) -> list[S]:
+    """``count`` parents: up to ``per_game`` non-terminal states, evenly spaced, from
+    each of the seeded random games 0, 1, 2... (each state kept with ``keep``)."""
+    found: list[S] = []
+    seed = 0
+    while len(found) < count:
+        states = [
+            state
+            for state in trajectory(subject, random.Random(seed))
+            if subject.current_player(state) != subject.terminal
+        ]
+        found += states[:: max(1, len(states) // per_game)][:per_game]
+        seed += 1
+    return found[:count]
+
+
+def _expand(subject: Subject[S, A, P], nodes: Sequence[S]) -> int:
+    """Build every legal child of every node; the number of children."""
+    legal_actions = subject.legal_actions
+    apply = subject.apply
+    keep = subject.keep
+    built = 0
+    for node in nodes:
+        for action in legal_actions(node):
+            apply(keep(node), action)
+            built += 1
+    return built
+
+
+def time_children(
+    subjects: Sequence[SomeSubject], count: int = 300, rounds: int = 3
+) -> dict[str, Children]:
+    """Children per second of every subject on ``count`` sampled parents (:func:`parents`).
+
+    A child is built as a search builds it: our games apply the action to the
+    immutable parent (:meth:`~byzantium.core.game.Game.apply_unchecked`, as in the
+    playout loop); OpenSpiel's games copy the parent (``clone``) and apply the action
+    to the copy, since ``apply_action`` changes a state in place. The best of
+    ``rounds`` rounds counts, rounds interleaved between subjects.
+    """
+    nodes = {subject.name: parents(subject, count) for subject in subjects}
+    found: dict[str, list[tuple[int, float]]] = {s.name: [] for s in subjects}
+    for _ in range(rounds):
+        for subject in subjects:
+            gc.collect()
+            start = time.perf_counter()
+            built = _expand(subject, nodes[subject.name])
+            found[subject.name].append((built, time.perf_counter() - start))
+    result: dict[str, Children] = {}
+    for name, runs in found.items():
+        built, seconds = max(runs, key=lambda run: run[0] / run[1])
+        rates = tuple(run[0] / run[1] for run in runs)
+        result[name] = Children(len(nodes[name]), built, seconds, rates)
+    return result
 
 
 # -- legal actions and serialisation, measured in play ---------------------------------------
@@ -530,6 +622,8 @@ class Figures:
     memory_per_state: float | None
     memory_method: str
     deep_size: float | None
+    #: Every legal child of sampled parents (None when not measured).
+    children: Children | None = None
 
 
 def measure(
@@ -538,10 +632,13 @@ def measure(
     rounds: int = 3,
     min_states: int = 600,
     memory_states: int = 2000,
+    *,
+    parent_states: int = 300,
 ) -> list[Figures]:
     """Measure every figure of every subject; see the module documentation."""
     subjects = list(subjects)
     rates = time_playouts(subjects, seconds, rounds)
+    children = time_children(subjects, parent_states, rounds) if parent_states else {}
     figures = []
     for subject in subjects:
         found = probe(subject, min_states)
@@ -559,6 +656,7 @@ def measure(
                 memory_per_state=memory,
                 memory_method=method,
                 deep_size=size,
+                children=children.get(subject.name),
             )
         )
     return figures

@@ -1,4 +1,4 @@
-"""The figures of issue 8 as one table: ``python -m benchmarks.report`` (from the repository root).
+"""The figures of issues 8 and 16 as a table: ``python -m benchmarks.report`` (from the root).
 
 Every game plays the same seeded random playouts in this process, ours and, when
 ``open_spiel`` is importable, OpenSpiel's ``backgammon`` (C++, through pyspiel) and
@@ -35,6 +35,8 @@ __all__ = ["Report", "Target", "collect", "format_report", "main", "targets"]
 
 #: OpenSpiel games run beside ours: the anchor of every ratio, and a pure-Python game.
 ANCHORS = (ANCHOR, "python_tic_tac_toe")
+#: Issue 16's target for search: random playouts at least this ratio to backgammon's.
+SEARCH_RATIO = 0.2
 
 
 @dataclasses.dataclass(frozen=True)
@@ -121,7 +123,7 @@ def _ratio_target(report: Report, name: str, text: str, least: float) -> Target:
 
 
 def targets(report: Report) -> list[Target]:
-    """The targets of issue 8, checked against this run."""
+    """The targets of issues 8 and 16, checked against this run."""
     found = [
         _ratio_target(
             report, "sword-of-orthodoxy", "Sword of Orthodoxy transitions/s ÷ backgammon's", 1.0
@@ -135,6 +137,17 @@ def targets(report: Report) -> list[Target]:
     else:
         cost = soo.probe.round_trip_us
         found.append(Target(text, "< 100 µs", f"{cost:.0f} µs", cost < 100))
+    found += [
+        _ratio_target(
+            report,
+            "sword-of-orthodoxy",
+            "issue 16: Sword of Orthodoxy transitions/s ÷ backgammon's",
+            SEARCH_RATIO,
+        ),
+        _ratio_target(
+            report, "belisarius", "issue 16: Belisarius transitions/s ÷ backgammon's", SEARCH_RATIO
+        ),
+    ]
     return found
 
 
@@ -155,6 +168,8 @@ _ROWS = (
     _Row("transitions per second", lambda f: f.rate.transitions_per_second, 0, +1),
     _Row("whole games per second", lambda f: f.rate.games_per_second, 2, +1),
     _Row("transitions per game", lambda f: f.rate.transitions_per_game, 1, 0),
+    _Row("children per second", lambda f: f.children.per_second if f.children else None, 0, +1),
+    _Row("children per parent", lambda f: f.children.per_parent if f.children else None, 1, 0),
     _Row("legal_actions, µs per call", lambda f: f.probe.legal_actions_us, 2, -1),
     _Row("legal actions per decision", lambda f: f.probe.actions_per_decision, 1, 0),
     _Row("serialise+deserialise, µs/state", lambda f: f.probe.round_trip_us, 1, -1),
@@ -214,16 +229,23 @@ def format_report(report: Report) -> str:
     for f in report.figures:
         rounds = ", ".join(f"{rate:,.0f}" for rate in f.rate.rounds)
         lines.append(f"  {f.name} ({f.kind}): {rounds}")
+    expanded = [f for f in report.figures if f.children is not None]
+    if expanded:
+        lines += ["", "Children per second of each round (every legal child of sampled parents):"]
+        for f in expanded:
+            assert f.children is not None
+            rounds = ", ".join(f"{rate:,.0f}" for rate in f.children.rounds)
+            lines.append(f"  {f.name}: {rounds} ({f.children.parents} parents)")
     methods = sorted({f.memory_method for f in report.figures})
     if len(methods) == 1:
         lines += ["", f"Memory counted with {methods[0]} for every game."]
     else:
         lines += ["", "Memory counted with:"]
         lines += [f"  {f.name}: {f.memory_method}" for f in report.figures]
-    lines += ["", "Targets of issue 8 (one run):"]
+    lines += ["", "Targets of issues 8 and 16 (one run):"]
     for target in targets(report):
         lines.append(
-            f"  {target.text.ljust(52)} {target.wanted.rjust(9)} {target.measured.rjust(9)}"
+            f"  {target.text.ljust(61)} {target.wanted.rjust(9)} {target.measured.rjust(9)}"
             f"  {target.status}"
         )
     if report.operations is not None:
@@ -251,6 +273,8 @@ def _as_json(report: Report) -> dict[str, object]:
     for entry, figures in zip(data["figures"], report.figures, strict=True):
         entry["rate"]["transitions_per_second"] = figures.rate.transitions_per_second
         entry["rate"]["games_per_second"] = figures.rate.games_per_second
+        if figures.children is not None:
+            entry["children"]["per_second"] = figures.children.per_second
     data["targets"] = [dataclasses.asdict(t) | {"status": t.status} for t in targets(report)]
     data["pending"] = [{"game": g, "figure": f, "why": w} for g, f, w in PENDING]
     return data

@@ -19,7 +19,9 @@ from benchmarks.harness import (
     deep_size,
     measure_memory,
     open_spiel_subject,
+    parents,
     playout,
+    time_children,
     trajectory,
 )
 from benchmarks.operations import measure_operations
@@ -91,3 +93,26 @@ def test_operations_figures_measure_real_menus() -> None:
     assert ops.menus >= 40
     assert ops.reachable_places > 100
     assert ops.busy_menu_actions >= ops.menu_actions > 1
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_children_are_every_legal_child_of_each_parent(name: str) -> None:
+    game = load_game(name, **GAMES[name])
+    subject = byzantium_subject(name, game)
+    nodes = parents(subject, 30)
+    assert len(nodes) == 30
+    assert not any(game.is_terminal(node) for node in nodes)
+    found = time_children([subject], 30, rounds=1)[name]
+    assert found.parents == 30
+    assert found.children == sum(len(game.legal_actions(node)) for node in nodes)
+
+
+def test_children_of_an_anchor_leave_its_parents_alone() -> None:
+    pytest.importorskip("pyspiel")
+    subject = open_spiel_subject("backgammon")
+    assert subject is not None
+    nodes = parents(subject, 20)
+    before = [node.serialize() for node in nodes]  # type: ignore[attr-defined]
+    found = time_children([subject], 20, rounds=1)["backgammon"]
+    assert [node.serialize() for node in nodes] == before  # type: ignore[attr-defined]
+    assert found.children == sum(len(subject.legal_actions(node)) for node in nodes)

@@ -53,14 +53,34 @@ class ScriptExhaustedError(ByzantiumError):
     """A scripted policy was asked for more actions than it was given."""
 
 
-def sample(outcomes: Sequence[tuple[T, Fraction]], rng: random.Random) -> T:
-    """Draw one outcome with exactly its probability (no floating point)."""
+#: The integer weights of the last outcomes sampled, with those very outcomes (games
+#: hand out the same tuple for the same dice every time, see :func:`sample`): one slot.
+_last_weights: list[tuple[object, int, tuple[int, ...]]] = []
+
+
+def _weights(outcomes: Sequence[tuple[T, Fraction]]) -> tuple[int, tuple[int, ...]]:
+    """The common denominator of the probabilities and each outcome's numerator over it."""
+    for kept, scale, weights in _last_weights:
+        if kept is outcomes:
+            return scale, weights
     if not outcomes:
         raise ValueError("cannot sample from no outcomes")
     scale = math.lcm(*(p.denominator for _, p in outcomes))
-    weights = [p.numerator * (scale // p.denominator) for _, p in outcomes]
+    weights = tuple(p.numerator * (scale // p.denominator) for _, p in outcomes)
     if sum(weights) != scale or min(weights) < 0:
         raise ValueError(f"probabilities sum to {Fraction(sum(weights), scale)}, not 1")
+    if isinstance(outcomes, tuple):  # immutable: the weights can be kept with it
+        _last_weights[:] = [(outcomes, scale, weights)]
+    return scale, weights
+
+
+def sample(outcomes: Sequence[tuple[T, Fraction]], rng: random.Random) -> T:
+    """Draw one outcome with exactly its probability (no floating point).
+
+    The weights of the last tuple of outcomes are kept with it, so that the same
+    dice, sampled again and again in a playout, are weighed once.
+    """
+    scale, weights = _weights(outcomes)
     point = rng.randrange(scale)
     for (outcome, _), weight in zip(outcomes, weights, strict=True):
         if point < weight:
@@ -104,7 +124,9 @@ def expected_value(
     if actor == CHANCE and chance_depth > 0:
         return sum(
             float(p)
-            * expected_value(game, game.apply(state, outcome), evaluate, chance_depth - 1, player)
+            * expected_value(
+                game, game.apply_unchecked(state, outcome), evaluate, chance_depth - 1, player
+            )
             for outcome, p in game.chance_outcomes(state)
         )
     return evaluate(state, player)
@@ -126,7 +148,9 @@ def greedy_policy(evaluate: Callable[[S, int], float], chance_depth: int = 2) ->
         if len(actions) == 1:
             return actions[0]
         scores = [
-            expected_value(game, game.apply(state, action), evaluate, chance_depth, player)
+            expected_value(
+                game, game.apply_unchecked(state, action), evaluate, chance_depth, player
+            )
             for action in actions
         ]
         return actions[scores.index(max(scores))]
@@ -230,14 +254,20 @@ def playout(
     *,
     max_steps: int = 1_000_000,
 ) -> S:
-    """Play on from ``state`` without keeping a record; the fast path for simulations."""
+    """Play on from ``state`` without keeping a record; the fast path for simulations.
+
+    Chance outcomes, sampled from the state's own list, are applied with
+    :meth:`~byzantium.core.game.Game.apply_unchecked`. The policy's choices are
+    checked (:meth:`~byzantium.core.game.Game.apply`), which costs next to nothing
+    when the policy took them from ``legal_actions``, as the game keeps the menu it
+    listed last.
+    """
     for _ in range(max_steps):
         actor = game.current_player(state)
         if actor == TERMINAL:
             break
         if actor == CHANCE:
-            action = sample(game.chance_outcomes(state), rng)
+            state = game.apply_unchecked(state, sample(game.chance_outcomes(state), rng))
         else:
-            action = policy(game, state, rng)
-        state = game.apply(state, action)
+            state = game.apply(state, policy(game, state, rng))
     return state

@@ -11,6 +11,12 @@ says who must decide next:
 Subclasses implement four protected hooks (``_current_player``,
 ``_player_actions``, ``_chance_outcomes``, ``_advance``) plus ``result``; the public
 methods add the checks and the bookkeeping that every game needs in the same way.
+
+Search and simulation code has a fast path: :meth:`Game.apply_unchecked` applies an
+action taken from ``legal_actions`` (or ``chance_outcomes``) of that very state
+without checking it again and without building event text, and a game remembers
+the menu of the last state it listed, so that ``legal_actions(state)`` followed by
+``apply(state, action)`` builds that menu once.
 """
 
 from __future__ import annotations
@@ -163,6 +169,10 @@ class Game(abc.ABC, Generic[S, A]):
     #: The most outcomes a chance node may have (:meth:`validate` refuses more).
     MAX_OUTCOMES: ClassVar[int] = 50_000
 
+    #: The last state listed by :meth:`legal_actions` or :meth:`chance_outcomes`, with
+    #: its legal actions and chance outcomes (see :meth:`_listing`).
+    _listed: tuple[S, tuple[A, ...] | None, tuple[tuple[A, Fraction], ...]] | None = None
+
     def __init__(self, options: Mapping[str, object] | None = None) -> None:
         self.options: Mapping[str, OptionValue] = self.resolve_options(options or {})
 
@@ -239,6 +249,29 @@ class Game(abc.ABC, Generic[S, A]):
         """Whether chance decides next."""
         return self._current_player(state) == CHANCE
 
+    def _listing(self, state: S) -> tuple[tuple[A, ...] | None, tuple[tuple[A, Fraction], ...]]:
+        """The legal actions and the chance outcomes of a state, built once for it.
+
+        The game keeps them for the last state it was asked about, that very object
+        (states are immutable, and the kept reference stops its identity from being
+        reused), so that listing the actions and then applying one of them, or asking
+        twice, builds the menu once. At a chance node the actions are None until
+        :meth:`legal_actions` asks for them.
+        """
+        listed = self._listed
+        if listed is not None and listed[0] is state:
+            return listed[1], listed[2]
+        player = self._current_player(state)
+        actions: tuple[A, ...] | None = ()
+        outcomes: tuple[tuple[A, Fraction], ...] = ()
+        if player == CHANCE:
+            outcomes = tuple(self._chance_outcomes(state))
+            actions = None
+        elif player != TERMINAL:
+            actions = tuple(self._player_actions(state))
+        self._listed = (state, actions, outcomes)
+        return actions, outcomes
+
     def legal_actions(self, state: S) -> tuple[A, ...]:
         """The actions that may be applied now.
 
@@ -246,18 +279,15 @@ class Game(abc.ABC, Generic[S, A]):
         possible outcomes (see :meth:`chance_outcomes` for their probabilities); at
         a terminal node nothing.
         """
-        player = self._current_player(state)
-        if player == TERMINAL:
-            return ()
-        if player == CHANCE:
-            return tuple(action for action, _ in self._chance_outcomes(state))
-        return tuple(self._player_actions(state))
+        actions, outcomes = self._listing(state)
+        if actions is None:
+            actions = tuple(action for action, _ in outcomes)
+            self._listed = (state, actions, outcomes)
+        return actions
 
     def chance_outcomes(self, state: S) -> tuple[tuple[A, Fraction], ...]:
         """Outcomes of a chance node and their exact probabilities (empty elsewhere)."""
-        if self._current_player(state) != CHANCE:
-            return ()
-        return tuple(self._chance_outcomes(state))
+        return self._listing(state)[1]
 
     def validate(self, state: S) -> None:
         """Check that ``state`` is one the rules could have produced.
@@ -339,10 +369,11 @@ class Game(abc.ABC, Generic[S, A]):
         player = self._current_player(state)
         if player == TERMINAL:
             raise self.illegal(state, action, "the game is over")
+        actions, outcomes = self._listing(state)
         if player == CHANCE:
-            if not any(outcome == action and p > 0 for outcome, p in self._chance_outcomes(state)):
+            if not any(outcome == action and p > 0 for outcome, p in outcomes):
                 raise self.illegal(state, action, "not a possible outcome of this chance node")
-        elif action not in self._player_actions(state):
+        elif actions is None or action not in actions:
             who = self.player_name(player)
             raise self.illegal(state, action, f"not a legal choice for {who} now")
 
@@ -366,6 +397,19 @@ class Game(abc.ABC, Generic[S, A]):
         rule, if the action is not legal now.
         """
         self.check_action(state, action)
+        return self._advance(state, action, None)
+
+    def apply_unchecked(self, state: S, action: A) -> S:
+        """The state after ``action``, for search: the fast path of :meth:`apply`.
+
+        ``action`` must be one of :meth:`legal_actions` (or of
+        :meth:`chance_outcomes`) of this very ``state``, as a search or a playout
+        that took it from there knows; it is not checked again, and no event is
+        built. An action that is not legal here gives no clear error: the rules may
+        fail anywhere or return a state they could never reach. Code that applies
+        actions from elsewhere (a person, a file, another program) uses
+        :meth:`apply`. ``state`` itself is never changed.
+        """
         return self._advance(state, action, None)
 
     def step(self, state: S, action: A) -> Step[S]:

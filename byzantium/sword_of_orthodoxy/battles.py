@@ -58,12 +58,17 @@ from byzantium.sword_of_orthodoxy.combat import (
 )
 from byzantium.sword_of_orthodoxy.components import Icon, Path, TileKind
 from byzantium.sword_of_orthodoxy.concepts import basileus_has, change_schism, golden_basileus_ready
-from byzantium.sword_of_orthodoxy.engine import Context, Offer, ask_choice, ask_roll, push
+from byzantium.sword_of_orthodoxy.engine import (
+    Context,
+    Offer,
+    ask_choice,
+    ask_roll,
+    board_query,
+    push,
+)
 from byzantium.sword_of_orthodoxy.state import Roll, Select, SooAction, SooState, Task
 from byzantium.sword_of_orthodoxy.synopsis import special_attack
 from byzantium.sword_of_orthodoxy.world import (
-    EASTERN,
-    WESTERN,
     eastern_army,
     marker,
     move,
@@ -95,6 +100,7 @@ __all__ = [
     "soldier_emperor_fact",
     "soldier_emperor_ready",
     "special_battles",
+    "stolos_affordable",
     "stolos_payments",
     "withdrawable_paths",
 ]
@@ -132,6 +138,7 @@ def attack_cost(ctx: Context, state: SooState, target: int) -> int:
     return ATTACK_COST
 
 
+@board_query
 @RULES.implements("10.13")
 def withdrawable_paths(ctx: Context, state: SooState) -> list[Path]:
     """The Paths on which the player may withdraw: their Barbarians can advance.
@@ -178,6 +185,18 @@ def stolos_payments(
         for combo in combinations_with_replacement(paths, withdrawn):
             found.append((_payment_item(money, combo), money, combo))
     return found
+
+
+@RULES.implements("10.6.5", "10.13")
+def stolos_affordable(ctx: Context, state: SooState, target: int) -> bool:
+    """Whether an attack on the Army carrying the Stolos can be paid for at all: the
+    whole price in solidus, or a withdrawal on a Path other than the fleet's, each
+    worth 1 $ (whatever is not withdrawn is paid). The same as :func:`stolos_payments`
+    listing a way, without writing every way out."""
+    if _solidus(ctx, state) >= attack_cost(ctx, state, target):
+        return True
+    fleet = ctx.cat.tiles[target].path
+    return any(path is not fleet for path in withdrawable_paths(ctx, state))
 
 
 @attrs.frozen
@@ -227,7 +246,7 @@ def paid_attacks(ctx: Context, state: SooState) -> list[Offer]:
     solidus = _solidus(ctx, state)
     for target in legal_targets(ctx, state):
         if target == carrier:
-            affordable = bool(stolos_payments(ctx, state, target))
+            affordable = stolos_affordable(ctx, state, target)
         else:
             affordable = solidus >= attack_cost(ctx, state, target)
         if affordable:
@@ -503,10 +522,15 @@ def shifting_forces(ctx: Context, state: SooState) -> list[Offer]:
     """``shift-forces <path>`` for each Path one may withdraw from, if the attack has a target.
 
     :func:`shift_targets` for a Path lists the targets on the other Paths, so the
-    targets of all Paths are looked for once, and the Paths they lie on noted.
+    targets of all Paths are looked for once, and the Paths they lie on noted: the
+    Armies among the legal targets of an attack, less the one carrying the Stolos.
     """
-    targets = legal_targets(ctx, state, (*WESTERN, *EASTERN), fleet=False)
-    aimed = {ctx.cat.tiles[target].path for target in targets}
+    carrier = stolos_carrier(ctx, state)
+    aimed = {
+        ctx.cat.tiles[target].path
+        for target in legal_targets(ctx, state)
+        if target != carrier and ctx.cat.tiles[target].kind is not TileKind.RIOT
+    }
     return [
         Offer(f"shift-forces {path.name.lower()}", ShiftForces(path))
         for path in withdrawable_paths(ctx, state)

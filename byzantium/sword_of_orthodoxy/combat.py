@@ -30,7 +30,7 @@ import attrs
 from byzantium.core import dice
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.components import Path, SpaceKind, TileKind
-from byzantium.sword_of_orthodoxy.engine import Context, ask_choice, ask_roll, push
+from byzantium.sword_of_orthodoxy.engine import Context, ask_choice, ask_roll, board_query, push
 from byzantium.sword_of_orthodoxy.state import (
     Decline,
     Roll,
@@ -113,6 +113,7 @@ def weakest(ctx: Context, state: SooState, armies: list[int]) -> int:
     return [a for a in armies if ctx.cat.face(state.board, a).strength == low][-1]
 
 
+@board_query
 @RULES.implements("10.6.5")
 def stolos_carrier(ctx: Context, state: SooState) -> int | None:
     """The hostile Army the Stolos is on, or None when it is not on the map.
@@ -225,6 +226,7 @@ def constantinople_targets(ctx: Context, state: SooState) -> list[int]:
     return tiles_on(ctx, state, "constantinople", TileKind.RIOT)
 
 
+@board_query
 @RULES.implements("10.6")
 def legal_targets(
     ctx: Context,

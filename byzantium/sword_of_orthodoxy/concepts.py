@@ -31,7 +31,7 @@ from byzantium.core import dice
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.barbarians import Advance
 from byzantium.sword_of_orthodoxy.components import Icon, Path, SpaceKind, TileKind
-from byzantium.sword_of_orthodoxy.engine import Context, end_game, push
+from byzantium.sword_of_orthodoxy.engine import Context, board_query, end_game, push
 from byzantium.sword_of_orthodoxy.state import SooAction, SooState, Task
 from byzantium.sword_of_orthodoxy.world import (
     MAX_TRACK,
@@ -212,6 +212,7 @@ def replace_army(ctx: Context, state: SooState, path: Path, new: str, rule: str)
 # -- 2.5 the Basileus -------------------------------------------------------------
 
 
+@board_query
 @RULES.implements("2.5")
 def grey_basileus(ctx: Context, state: SooState) -> list[int]:
     """The grey Basileus tiles ruling this Turn (two with Zoe or Theodora and her husband)."""

@@ -11,8 +11,9 @@ triggers a Siege in the middle of an advance simply pushes the Siege on top.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
 
 import attrs
 
@@ -20,6 +21,7 @@ from byzantium.core.game import Event
 from byzantium.core.procedure import ProcedureContext, push, replace, run_task
 from byzantium.sword_of_orthodoxy.components import Path
 from byzantium.sword_of_orthodoxy.state import (
+    Board,
     Catalog,
     Ending,
     Request,
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
     from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
 
 __all__ = [
+    "BoardMemo",
     "Context",
     "Offer",
     "StandingRule",
@@ -40,6 +43,7 @@ __all__ = [
     "ask_choice",
     "ask_draw",
     "ask_roll",
+    "board_query",
     "end_game",
     "push",
     "run_task",
@@ -51,16 +55,68 @@ __all__ = [
 StandingRule = Callable[["Context", SooState], SooState]
 
 
+class BoardMemo:
+    """The answers of board queries (:func:`board_query`) for the last board asked.
+
+    A board is immutable, so what a query answers for it never changes; the memo
+    keeps the board itself, so that its identity cannot be reused while it is kept.
+    One memo per game, as the answers depend on the game's catalogue and options.
+    """
+
+    __slots__ = ("kept",)
+
+    def __init__(self) -> None:
+        #: The board and the answers for it, replaced together (one assignment).
+        self.kept: tuple[Board | None, dict[tuple[object, ...], object]] = (None, {})
+
+
 class Context(ProcedureContext):
     """What a running task may consult: the game (catalogue, options) and the event log."""
 
-    __slots__ = ("cat", "game", "standing")
+    __slots__ = ("cat", "game", "memo", "standing")
 
     def __init__(self, game: SwordOfOrthodoxy, events: list[Event] | None) -> None:
         super().__init__(game.options, events)
         self.game = game
         self.cat: Catalog = game.catalog
         self.standing: tuple[StandingRule, ...] = game.STANDING_RULES
+        self.memo: BoardMemo = game.board_memo
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def board_query(
+    query: Callable[Concatenate[Context, SooState, P], R],
+) -> Callable[Concatenate[Context, SooState, P], R]:
+    """Decorator: a query that reads the board alone is answered once per board.
+
+    The Action Phase menu asks the same questions (the Armies of a Zone, the Army
+    carrying the Stolos, the legal targets) many times over one board; the first
+    answer is kept (:class:`BoardMemo`) until a query sees another board. Only a
+    function whose answer depends on nothing but ``state.board``, its arguments and
+    the game may be a board query. A list answer is copied, so that a caller may
+    change its own copy.
+    """
+
+    @functools.wraps(query)
+    def answer(ctx: Context, state: SooState, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        board = state.board
+        kept, answers = ctx.memo.kept
+        if kept is not board:
+            answers = {}
+            ctx.memo.kept = (board, answers)
+        key = (query, *args, *kwargs.items()) if kwargs else (query, *args)
+        try:
+            found = answers[key]
+        except KeyError:
+            found = answers[key] = query(ctx, state, *args, **kwargs)
+        if type(found) is list:
+            return found.copy()  # type: ignore[return-value]
+        return found  # type: ignore[return-value]
+
+    return answer
 
 
 def _standing(ctx: Context, state: SooState) -> SooState:

@@ -37,7 +37,14 @@ from byzantium.sword_of_orthodoxy.components import (
     _read_files,
     load_components,
 )
-from byzantium.sword_of_orthodoxy.engine import Context, Offer, StandingRule, run_task, settle
+from byzantium.sword_of_orthodoxy.engine import (
+    BoardMemo,
+    Context,
+    Offer,
+    StandingRule,
+    run_task,
+    settle,
+)
 from byzantium.sword_of_orthodoxy.infrastructure import akritai_intercept
 from byzantium.sword_of_orthodoxy.observation import SooObservation, observe
 from byzantium.sword_of_orthodoxy.policy import sensible_policy
@@ -110,6 +117,8 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         #: The last Byzantine Action Phase menu and its state (see ``action_phase``).
         self.offers_memo: tuple[SooState, tuple[Offer, ...]] | None = None
         self._space: SooActionSpace | None = None
+        #: The answers of board queries for the last board (see ``engine.board_query``).
+        self.board_memo = BoardMemo()
         self._data = b"".join(_read_files(directory or None)[name] for name in DATA_FILES)
         scenario = str(self.options["scenario"])
         setup = next((s for s in self.components.scenarios if s.id == scenario), None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from byzantium.core.procedure import replace
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.components import Icon, Path, SpaceKind, TileKind
 from byzantium.sword_of_orthodoxy.engine import Context
@@ -67,19 +68,18 @@ def tiles_on(ctx: Context, state: SooState, space: str, kind: TileKind | None = 
 
 def move(ctx: Context, state: SooState, tile: int, space: str, value: int = 0) -> SooState:
     """Move a tile to a space (at ``value`` on a track)."""
-    board = state.board.move(tile, ctx.cat.space(space), value)
-    return attrs.evolve(state, board=board)
+    return replace(state, "board", state.board.move(tile, ctx.cat.space(space), value))
 
 
 def flip(ctx: Context, state: SooState, tile: int, back: bool) -> SooState:
     """Turn a tile to its back (``back=True``) or front face."""
     del ctx
-    return attrs.evolve(state, board=state.board.flip(tile, back))
+    return replace(state, "board", state.board.flip(tile, back))
 
 
 def remember(state: SooState, fact: str) -> SooState:
     """Note a one-time fact (a once-only event, the rise of Islam...)."""
-    return attrs.evolve(state, done=state.done | {fact})
+    return replace(state, "done", state.done | {fact})
 
 
 def set_counter(state: SooState, name: str, value: int) -> SooState:
@@ -108,7 +108,7 @@ def marker(ctx: Context, state: SooState, name: str) -> int:
 def set_marker(ctx: Context, state: SooState, name: str, value: int) -> SooState:
     """Move a track marker to ``value`` (kept within 0-12)."""
     tile = ctx.cat.tile(f"marker-{name}")
-    return attrs.evolve(state, board=state.board.set_value(tile, max(0, min(MAX_TRACK, value))))
+    return replace(state, "board", state.board.set_value(tile, max(0, min(MAX_TRACK, value))))
 
 
 # -- Barbarians ---------------------------------------------------------------------

@@ -23,6 +23,7 @@ from byzantium.sword_of_orthodoxy.battles import (
     magister_ready,
     offers,
     soldier_emperor_fact,
+    stolos_affordable,
     stolos_payments,
     withdrawable_paths,
 )
@@ -711,3 +712,15 @@ def test_the_hippodrome_task_moves_the_basileus_before_the_roll() -> None:
     asked = start(hippodrome_board(), Hippodrome("riot-1"))
     assert asked.pending is not None and asked.pending.kind is RequestKind.ROLL
     assert where(asked, "basileus-golden") == "hippodrome"
+
+
+@pytest.mark.rule("10.6.5", "10.13")
+@given(setups(), st.integers(0, 12))
+def test_the_stolos_is_affordable_exactly_when_a_way_to_pay_is_listed(s: Setup, money: int) -> None:
+    """The menu's quick affordability check agrees with the list of ways to pay."""
+    state = quiet(s, money)
+    carrier = stolos_carrier(CTX, state)
+    assume(carrier is not None)
+    assert carrier is not None
+    affordable = stolos_affordable(CTX, state, carrier)
+    assert affordable == bool(stolos_payments(CTX, state, carrier))
