@@ -66,22 +66,11 @@ from fractions import Fraction
 
 import byzantium
 
-# The examples of the learning environments need the optional extras, and those of
-# a game's action space the space itself: without them they are skipped.
+# The examples of the learning environments need the optional extras: without them
+# they are skipped.
 HAVE_ENVS = all(
     importlib.util.find_spec(name) is not None for name in ("numpy", "gymnasium", "pettingzoo")
 )
-
-
-def _has_action_space(name):
-    try:
-        byzantium.load_game(name).action_space()
-    except NotImplementedError:
-        return False
-    return True
-
-
-HAVE_SPACES = all(map(_has_action_space, ("sword-of-orthodoxy", "belisarius")))
 """
 
 # -- byzantium_rules (docs/_ext/byzantium_rules.py) ---------------------------------

@@ -21,6 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from byzantium import load_game
+from byzantium.belisarius.game import Belisarius
 from byzantium.core.drivers import playout, random_policy, sample
 from byzantium.core.errors import IllegalActionError
 from byzantium.core.game import CHANCE, TERMINAL, Game
@@ -85,9 +86,8 @@ def test_sword_of_orthodoxy_millennium_games_are_the_same_on_both_paths() -> Non
 
 
 def test_belisarius_games_are_the_same_on_both_paths() -> None:
-    def make() -> Game[object, object]:
-        game: Game[object, object] = load_game("belisarius", scenario=1, capitulation=False)
-        return game
+    def make() -> Belisarius:
+        return load_game("belisarius", scenario=1, capitulation=False)
 
     _same_games(make, range(2), limit=500)
 

@@ -74,7 +74,8 @@ def _hexes(cat: Catalog) -> frozenset[int]:
 #: where one class uses the name otherwise): a player (``player``; ``player?`` may be
 #: NOBODY), a side of a combat, a counter of the mix (``counter?`` may be NOBODY), a
 #: place (a hex, a Peripheral Area box, or 0 before one is set), a hex, a Region
-#: (``region?`` may be -1), a count within the mix, or a signed modifier.
+#: (``region?`` may be -1), a Plague area (a Region or a Peripheral Area, 6.2), a
+#: count within the mix, or a signed modifier.
 FIELD_KINDS: dict[str, str] = {
     "player": "player",
     "players": "player",
@@ -109,8 +110,8 @@ FIELD_KINDS: dict[str, str] = {
     "region": "region?",
     "regions": "region",
     "raising": "region",
-    "struck": "region",
-    "area": "count",
+    "struck": "area",
+    "area": "area",
     "cursor": "count?",
     "count": "count",
     "placed": "count",
@@ -149,6 +150,8 @@ def _number_fits(cat: Catalog, kind: str, value: int) -> bool:
         return value in _hexes(cat) or 0 <= value <= len(cat.peripherals)
     if kind == "region":
         return 0 <= value < len(cat.regions)
+    if kind == "area":  # the Plague's areas: every Region, then every Peripheral Area
+        return 0 <= value <= len(cat.regions) + len(cat.peripherals)
     if kind == "count":
         return 0 <= value <= counters + len(cat.regions)
     return abs(value) <= counters  # a modifier

@@ -70,7 +70,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from fractions import Fraction
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 import attrs
 
@@ -79,6 +79,9 @@ from byzantium.core.drivers import Policy, first_action_policy, play, random_pol
 from byzantium.core.errors import ByzantiumError, UnknownOptionError
 from byzantium.core.game import Event, Game, OptionValue, Step
 from byzantium.core.registry import game_class, load_game
+
+S = TypeVar("S")
+A = TypeVar("A")
 
 __all__ = [
     "DEFAULT_MAX_STEPS",
@@ -154,9 +157,9 @@ def game_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
-def policy_for(game: Game[object, object], name: str) -> Policy[object, object]:
+def policy_for(game: Game[S, A], name: str) -> Policy[S, A]:
     """A policy by name: ``random``, ``first`` or one of the game's own (``Game.policies``)."""
-    policies: dict[str, Policy[object, object]] = {
+    policies: dict[str, Policy[S, A]] = {
         "random": random_policy,
         "first": first_action_policy,
         **game.policies(),
@@ -167,7 +170,7 @@ def policy_for(game: Game[object, object], name: str) -> Policy[object, object]:
     return policies[name]
 
 
-def _seat_index(game: Game[object, object], text: str) -> int:
+def _seat_index(game: Game[S, A], text: str) -> int:
     """A seat named by its index (``0``) or its player's name (``Empire``, any case)."""
     names = {game.player_name(p).casefold(): p for p in range(game.NUM_PLAYERS)}
     key = text.strip()
@@ -179,7 +182,7 @@ def _seat_index(game: Game[object, object], text: str) -> int:
     raise UnknownOptionError(f"{game.ID} has no seat {key!r}; its seats: {seats}")
 
 
-def parse_seating(game: Game[object, object], policy: str, opponent: str | None = None) -> Seating:
+def parse_seating(game: Game[S, A], policy: str, opponent: str | None = None) -> Seating:
     """The seating a command line asks for: one policy name per seat.
 
     ``policy`` is a name for every seat (``"sensible"``), or for seat 0 when an
