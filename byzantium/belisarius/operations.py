@@ -88,7 +88,7 @@ from byzantium.belisarius.state import (
     opponent,
 )
 from byzantium.belisarius.stratagems import play, playable
-from byzantium.belisarius.world import controller, eliminate
+from byzantium.belisarius.world import controller, controllers, eliminate
 
 __all__ = [
     "FORCED_MARCH",
@@ -137,13 +137,14 @@ def operable(
     spent = set(used)
     if state.units.aboard:  # counters on board move with their Fleet only (19.5)
         spent |= state.units.embarked()
+    owner = controllers(cat, state)
+    naval = cat.naval
+    where_of = state.units.where
     found: dict[int, list[int]] = {}
     for unit in state.units.in_play():
-        if unit in spent or cat.naval[unit]:
+        if unit in spent or naval[unit] or owner[unit] != player:
             continue
-        if controller(cat, state, unit) != player:
-            continue
-        found.setdefault(state.units.where[unit], []).append(unit)
+        found.setdefault(where_of[unit], []).append(unit)
     return {where: tuple(units) for where, units in sorted(found.items())}
 
 
@@ -177,10 +178,7 @@ def _own_box(ctx: Context, force: tuple[int, ...]) -> int:
 
 
 def _relocate(state: BelState, force: tuple[int, ...], where: int) -> BelState:
-    board = state.units
-    for unit in force:
-        board = board.move(unit, where)
-    return attrs.evolve(state, units=board)
+    return attrs.evolve(state, units=state.units.move_all(force, where))
 
 
 @RULES.implements("16.1", "16.31", "15.2", "15.21", "15.22", "18.21", "18.211", "14.31")
@@ -224,12 +222,12 @@ def candidate_steps(  # noqa: PLR0917 - the whole position of the force
             if price is not None:
                 steps.append((box, price))
     at = state.units.at
-    return [
-        (other, cost)
-        for other, cost in steps
-        if cost <= points
-        and not (other >= FIRST_HEX and any(controller(cat, state, u) != player for u in at(other)))
-    ]
+    owner = controllers(cat, state)
+
+    def held_by_others(other: int) -> bool:
+        return other >= FIRST_HEX and any(owner[u] != player for u in at(other))
+
+    return [(other, cost) for other, cost in steps if cost <= points and not held_by_others(other)]
 
 
 @RULES.implements("16.1", "16.21", "18.21")

@@ -47,6 +47,7 @@ __all__ = [
     "change_control",
     "city_hexes",
     "controller",
+    "controllers",
     "counter_face",
     "eliminate",
     "enemy_zoc",
@@ -102,6 +103,35 @@ def controller(cat: Catalog, state: BelState, unit: int) -> int:
     if control is Control.EMPIRE:
         return EMPIRE
     return BARBARIAN if control is Control.BARBARIAN else NOBODY
+
+
+def controllers(cat: Catalog, state: BelState) -> tuple[int, ...]:
+    """:func:`controller` of every counter, in counter order: the table the loops over
+    all counters read. It depends on control and the Guard's faces only, which change
+    seldom, so the last table worked out is kept and given again while both are the
+    same."""
+    last = _last_controllers(cat)
+    units = state.units
+    known = last.get(0)
+    if (
+        known is not None
+        and (known[0] is state.control or known[0] == state.control)
+        and (known[1] is units.mutiny or known[1] == units.mutiny)
+    ):
+        return known[2]
+    table = tuple(controller(cat, state, unit) for unit in range(len(units.where)))
+    last[0] = (state.control, units.mutiny, table)
+    return table
+
+
+@per_catalog
+def _last_controllers(
+    cat: Catalog,
+) -> dict[int, tuple[tuple[Control, ...], tuple[bool, ...], tuple[int, ...]]]:
+    """The catalogue's memory of the last :func:`controllers` table (under key 0), with
+    the control and Guard faces it was worked out from."""
+    del cat
+    return {}
 
 
 def in_play(state: BelState) -> Iterator[int]:
@@ -307,11 +337,12 @@ def _projected(cat: Catalog, state: BelState, enemy: int, naval: bool) -> frozen
     15.12, 15.13), before the Cities' exception; Fleets' only if ``naval``."""
     where_of = state.units.where
     carried = state.units.embarked() if state.units.aboard else frozenset()
+    owner = controllers(cat, state)
     zoc: set[int] = set()
     for unit in state.units.in_play():
         where = where_of[unit]
         fleet = cat.naval[unit]
-        if where >= FIRST_HEX and (naval or not fleet) and controller(cat, state, unit) == enemy:
+        if where >= FIRST_HEX and (naval or not fleet) and owner[unit] == enemy:
             if unit in carried or (fleet and cat.is_land(where) and not cat.map.is_coastal(where)):
                 continue  # on board a Fleet (15.14, 19.64), or a Fleet up a river (29.3)
             zoc.update(cat.zoc_reach(where, fleet))

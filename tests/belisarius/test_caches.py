@@ -107,3 +107,44 @@ def test_neighbour_costs_are_the_step_costs_of_every_neighbour(hex_: int) -> Non
     table = neighbour_costs(CAT, plain, hex_)
     assert [b for b, _ in table] == list(CAT.map.neighbours(hex_))
     assert all(cost == step_cost(CAT, plain, hex_, b) for b, cost in table)
+
+
+@pytest.mark.rule("13.1", "16.1")
+@settings(max_examples=40)
+@given(boards(), st.data())
+def test_moving_a_force_at_once_is_moving_its_counters_one_by_one(
+    state: BelState, data: st.DataObject
+) -> None:
+    """:meth:`Units.move_all` gives the counters, and the answers of their indexes by
+    place and of those in play, of :meth:`Units.move` of each in turn."""
+    units = state.units
+    units.at(0)  # the index by place built, so that it is carried over
+    force = data.draw(st.lists(st.integers(0, len(units.where) - 1), max_size=8, unique=True))
+    to = data.draw(st.sampled_from(sorted({*CAT.cities, 1, 0})))
+    one_by_one = units
+    for unit in force:
+        one_by_one = one_by_one.move(unit, to)
+    at_once = units.move_all(force, to)
+    assert at_once == one_by_one
+    assert at_once.in_play() == fresh_units(at_once).in_play()
+    for where in {*units.where, to}:
+        assert at_once.at(where) == fresh_units(at_once).at(where)
+
+
+def fresh_units(units: Units) -> Units:
+    """The same counters with new, empty caches."""
+    return Units(units.where, units.mutiny, units.aboard)
+
+
+@pytest.mark.rule("4.3", "4.12", "12.2")
+@settings(max_examples=30)
+@given(boards(), controls())
+def test_the_controllers_table_follows_control_and_guard_faces(
+    state: BelState, control: tuple[Control, ...]
+) -> None:
+    guards = [u for u, c in enumerate(CAT.counters) if c.guard]
+    changed = attrs.evolve(state, control=control)
+    rebels = attrs.evolve(state, units=state.units.flip(guards, True))
+    for board in (state, changed, rebels, state):
+        table = world.controllers(CAT, board)
+        assert table == tuple(world.controller(CAT, board, u) for u in range(len(CAT.counters)))
