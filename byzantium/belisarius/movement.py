@@ -44,7 +44,7 @@ from byzantium.belisarius.state import (
     Markers,
     per_catalog,
 )
-from byzantium.belisarius.world import controller, controllers, enemy_zoc
+from byzantium.belisarius.world import controller, enemy_zoc
 
 __all__ = [
     "box_entry_hexes",
@@ -373,14 +373,13 @@ def may_end_at(cat: Catalog, state: BelState, units: Sequence[int], where: int) 
         return False
     if not units:
         return True
-    owner = controllers(cat, state)
-    player = owner[units[0]]
+    player = controller(cat, state, units[0])
     moving = set(units)
     identities = {_identity(cat, u) for u in units}
     for other in state.units.at(where):
         if other in moving:
             continue
-        if owner[other] != player:
+        if controller(cat, state, other) != player:
             return False
         if player == BARBARIAN and _identity(cat, other) not in identities:
             return False

@@ -62,6 +62,7 @@ from byzantium.belisarius.state import (
     per_catalog,
 )
 from byzantium.belisarius.world import city_hexes, controller, controllers
+from byzantium.core.procedure import replace
 
 if TYPE_CHECKING:
     from byzantium.belisarius.operations import OperationsPhase
@@ -394,7 +395,7 @@ def fleet_steps(ctx: Context, state: BelState, task: OperationsPhase) -> list[tu
 
 
 def _relocate(state: BelState, force: Sequence[int], where: int) -> BelState:
-    return attrs.evolve(state, units=state.units.move_all(force, where))
+    return replace(state, "units", state.units.move_all(force, where))
 
 
 @RULES.implements("19.2", "19.52", "15.2", "18.21", "29.1", "14.22", "14.3")

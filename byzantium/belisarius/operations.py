@@ -89,6 +89,7 @@ from byzantium.belisarius.state import (
 )
 from byzantium.belisarius.stratagems import play, playable
 from byzantium.belisarius.world import controller, controllers, eliminate
+from byzantium.core.procedure import replace
 
 __all__ = [
     "FORCED_MARCH",
@@ -178,7 +179,7 @@ def _own_box(ctx: Context, force: tuple[int, ...]) -> int:
 
 
 def _relocate(state: BelState, force: tuple[int, ...], where: int) -> BelState:
-    return attrs.evolve(state, units=state.units.move_all(force, where))
+    return replace(state, "units", state.units.move_all(force, where))
 
 
 @RULES.implements("16.1", "16.31", "15.2", "15.21", "15.22", "18.21", "18.211", "14.31")
@@ -227,7 +228,17 @@ def candidate_steps(  # noqa: PLR0917 - the whole position of the force
     def held_by_others(other: int) -> bool:
         return other >= FIRST_HEX and any(owner[u] != player for u in at(other))
 
-    return [(other, cost) for other, cost in steps if cost <= points and not held_by_others(other)]
+    return [
+        (other, cost)
+        for other, cost in steps
+        if affordable(cost, points) and not held_by_others(other)
+    ]
+
+
+def affordable(cost: Fraction, points: Fraction) -> bool:
+    """Whether ``cost`` is at most ``points`` (14.31), compared exactly on the integers
+    of the two fractions (Fraction's own comparison is a slower, general one)."""
+    return cost.numerator * points.denominator <= points.numerator * cost.denominator
 
 
 @RULES.implements("16.1", "16.21", "18.21")
