@@ -41,7 +41,7 @@ from byzantium.belisarius.combat import (
 from byzantium.belisarius.components import CombatTable, OddsColumn, crt_cost, crt_result
 from byzantium.belisarius.engine import Context, ask_choice, ask_roll, push
 from byzantium.belisarius.hexmap import HexsideFeature, Terrain
-from byzantium.belisarius.movement import land_zoc, may_end_at, step_cost
+from byzantium.belisarius.movement import land_zoc, may_end_at, neighbour_costs, step_cost
 from byzantium.belisarius.naval import (
     RIVER_OPTION,
     fleet_targets,
@@ -66,7 +66,13 @@ from byzantium.belisarius.state import (
     Task,
 )
 from byzantium.belisarius.stratagems import LoseStratagems, PickStratagems, may_offer, offered, play
-from byzantium.belisarius.world import change_control, controller, eliminate, region_controller
+from byzantium.belisarius.world import (
+    change_control,
+    controller,
+    controllers,
+    eliminate,
+    region_controller,
+)
 
 __all__ = [
     "MILITARY_ADVANTAGE",
@@ -124,12 +130,15 @@ def attack_targets(
     if is_naval(cat, force):
         return fleet_targets(cat, state, force, where, rivers)
     player = controller(cat, state, force[0])
+    owner = controllers(cat, state)
+    colonies = state.markers.colonies
     found: list[int] = []
-    for other in cat.map.neighbours(where):
+    for other, printed in neighbour_costs(cat, state, where):
         there = state.units.at(other)
-        if not there or step_cost(cat, state, where, other) is None:
+        if not there:
             continue
-        if any(controller(cat, state, u) == player for u in there):
+        cost = step_cost(cat, state, where, other) if other in colonies else printed
+        if cost is None or any(owner[u] == player for u in there):
             continue
         found.append(other)
     return found

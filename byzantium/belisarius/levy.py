@@ -30,6 +30,8 @@ may not aim it at Justinian).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import attrs
 
 from byzantium.belisarius import RULES
@@ -151,16 +153,28 @@ def levy_places(
     :func:`warband_sites` outside the Region, under the same limits. Then the Region's
     box, if it has room this turn (11.8, 18.3) and, for a Fleet, a port (11.63).
     """
+    return list(_levy_sites(ctx, state, region, kind, used, zoc))
+
+
+def _levy_sites(  # noqa: PLR0917 - the arguments of levy_places
+    ctx: Context,
+    state: BelState,
+    region: int,
+    kind: UnitKind,
+    used: tuple[int, ...],
+    zoc: frozenset[int] | None,
+) -> Iterator[int]:
+    """:func:`levy_places` one by one, so that whether there is one costs only the
+    first (:func:`levy_kinds`)."""
     cat = ctx.cat
     player = state.phasing
     stock = available(cat, state, cat.regions[region].nationality, kind)
     if not stock:
-        return []
+        return
     unit = stock[0]
     if zoc is None:
         zoc = enemy_zoc(cat, state, player)
     pillaged = state.markers.pillaged
-    places: list[int] = []
     naval = kind is UnitKind.FLEET
     hexes: tuple[int, ...] | list[int] = (cat.region_coast if naval else cat.region_land)[region]
     if kind is UnitKind.WARBAND and player == BARBARIAN and ctx.option("additional_placement"):
@@ -171,13 +185,12 @@ def levy_places(
         if hex_ in used or hex_ in pillaged or hex_ in zoc:
             continue
         if can_place(cat, state, unit, hex_, player):
-            places.append(hex_)
+            yield hex_
     box = cat.box_of(region)
     if box and box_room(cat, state, box) > 0:
         fleet_ok = kind is not UnitKind.FLEET or cat.peripherals[box - 1].port
         if fleet_ok and can_place(cat, state, unit, box, player):
-            places.append(box)
-    return places
+            yield box
 
 
 @RULES.implements("11.131", "11.5", "11.6", "11.61", "11.7", "11.9")
@@ -197,7 +210,8 @@ def levy_kinds(
     for unit_type in cat.components.unit_types:
         if not unit_type.levy:
             continue
-        if levy_places(ctx, state, region, unit_type.kind, used=used, zoc=zoc):
+        sites = _levy_sites(ctx, state, region, unit_type.kind, used, zoc)
+        if next(sites, None) is not None:
             kinds.append(unit_type.kind)
     return kinds
 

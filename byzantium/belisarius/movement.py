@@ -51,6 +51,7 @@ __all__ = [
     "exceeds_stacking",
     "land_zoc",
     "may_end_at",
+    "neighbour_costs",
     "reachable",
     "step_cost",
 ]
@@ -94,6 +95,9 @@ class _Tables:
     steps: dict[int, tuple[tuple[int, int], ...]]
     #: (from, to) -> :func:`step_cost` into a hex without a Colony, filled in as asked.
     printed: dict[tuple[int, int], Fraction | None]
+    #: Hex -> (neighbour, :func:`step_cost` into it without Colonies) for every
+    #: neighbour, in the map's order, filled in as asked.
+    around: dict[int, tuple[tuple[int, Fraction | None], ...]]
 
 
 @per_catalog
@@ -128,7 +132,7 @@ def _tables(cat: Catalog) -> _Tables:
     prices += [rates.passage, rates.river, rates.strait]
     scale = math.lcm(*(p.denominator for p in prices if p is not None))
     edges = {h: tuple(b) for h, b in edge_boxes.items()}
-    return _Tables(rates, {}, box_edges, edges, scale, {}, {})
+    return _Tables(rates, {}, box_edges, edges, scale, {}, {}, {})
 
 
 def _steps(cat: Catalog, tables: _Tables, state: BelState, a: int) -> tuple[tuple[int, int], ...]:
@@ -218,6 +222,21 @@ def step_cost(cat: Catalog, state: BelState, a: int, b: int) -> Fraction | None:
     if not colony:
         tables.printed[key] = cost
     return cost
+
+
+def neighbour_costs(
+    cat: Catalog, state: BelState, a: int
+) -> tuple[tuple[int, Fraction | None], ...]:
+    """Every neighbour of hex ``a`` in the map's order with :func:`step_cost` into it
+    as printed, Colonies aside (a Colony hex is priced as a City, 27.31: the caller
+    asks :func:`step_cost` for those). Built once per hex and catalogue."""
+    tables = _tables(cat)
+    found = tables.around.get(a)
+    if found is None:
+        printed = attrs.evolve(state, markers=Markers())
+        found = tuple((b, step_cost(cat, printed, a, b)) for b in cat.map.neighbours(a))
+        tables.around[a] = found
+    return found
 
 
 def box_entry_hexes(cat: Catalog, box: int) -> tuple[int, ...]:

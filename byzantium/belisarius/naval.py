@@ -61,7 +61,8 @@ from byzantium.belisarius.state import (
     Select,
     per_catalog,
 )
-from byzantium.belisarius.world import city_hexes, controller
+from byzantium.belisarius.world import city_hexes, controller, controllers
+from byzantium.core.procedure import replace
 
 if TYPE_CHECKING:
     from byzantium.belisarius.operations import OperationsPhase
@@ -394,10 +395,7 @@ def fleet_steps(ctx: Context, state: BelState, task: OperationsPhase) -> list[tu
 
 
 def _relocate(state: BelState, force: Sequence[int], where: int) -> BelState:
-    board = state.units
-    for unit in force:
-        board = board.move(unit, where)
-    return attrs.evolve(state, units=board)
+    return replace(state, "units", state.units.move_all(force, where))
 
 
 @RULES.implements("19.2", "19.52", "15.2", "18.21", "29.1", "14.22", "14.3")
@@ -518,9 +516,10 @@ def fleet_forces(
     naval = cat.naval
     spent = set(used)
     where_of = state.units.where
+    owner = controllers(cat, state)
     found: dict[int, list[int]] = {}
     for unit in state.units.in_play():
-        if naval[unit] and unit not in spent and controller(cat, state, unit) == player:
+        if naval[unit] and unit not in spent and owner[unit] == player:
             found.setdefault(where_of[unit], []).append(unit)
     board = state.units
     return {

@@ -56,6 +56,7 @@ from byzantium.belisarius.movement import (
     box_entry_hexes,
     land_zoc,
     may_end_at,
+    neighbour_costs,
     step_cost,
 )
 from byzantium.belisarius.naval import (
@@ -87,7 +88,8 @@ from byzantium.belisarius.state import (
     opponent,
 )
 from byzantium.belisarius.stratagems import play, playable
-from byzantium.belisarius.world import controller, eliminate
+from byzantium.belisarius.world import controller, controllers, eliminate
+from byzantium.core.procedure import replace
 
 __all__ = [
     "FORCED_MARCH",
@@ -136,13 +138,14 @@ def operable(
     spent = set(used)
     if state.units.aboard:  # counters on board move with their Fleet only (19.5)
         spent |= state.units.embarked()
+    owner = controllers(cat, state)
+    naval = cat.naval
+    where_of = state.units.where
     found: dict[int, list[int]] = {}
     for unit in state.units.in_play():
-        if unit in spent or cat.naval[unit]:
+        if unit in spent or naval[unit] or owner[unit] != player:
             continue
-        if controller(cat, state, unit) != player:
-            continue
-        found.setdefault(state.units.where[unit], []).append(unit)
+        found.setdefault(where_of[unit], []).append(unit)
     return {where: tuple(units) for where, units in sorted(found.items())}
 
 
@@ -176,10 +179,7 @@ def _own_box(ctx: Context, force: tuple[int, ...]) -> int:
 
 
 def _relocate(state: BelState, force: tuple[int, ...], where: int) -> BelState:
-    board = state.units
-    for unit in force:
-        board = board.move(unit, where)
-    return attrs.evolve(state, units=board)
+    return replace(state, "units", state.units.move_all(force, where))
 
 
 @RULES.implements("16.1", "16.31", "15.2", "15.21", "15.22", "18.21", "18.211", "14.31")
@@ -210,10 +210,11 @@ def candidate_steps(  # noqa: PLR0917 - the whole position of the force
     else:
         in_zoc = not moved and where in zoc
         if moved is not None:
-            for other in cat.map.neighbours(where):
+            colonies = state.markers.colonies
+            for other, printed in neighbour_costs(cat, state, where):
                 if in_zoc and other in zoc:
                     continue
-                cost = step_cost(cat, state, where, other)
+                cost = step_cost(cat, state, where, other) if other in colonies else printed
                 if cost is not None:
                     steps.append((other, cost))
         box = _own_box(ctx, force)
@@ -221,15 +222,40 @@ def candidate_steps(  # noqa: PLR0917 - the whole position of the force
             price = cat.components.terrain_type("peripheral-area").movement
             if price is not None:
                 steps.append((box, price))
+    at = state.units.at
+    owner = controllers(cat, state)
+
+    def held_by_others(other: int) -> bool:
+        return other >= FIRST_HEX and any(owner[u] != player for u in at(other))
+
     return [
         (other, cost)
         for other, cost in steps
-        if cost <= points
-        and not (
-            other >= FIRST_HEX
-            and any(controller(cat, state, u) != player for u in state.units.at(other))
-        )
+        if affordable(cost, points) and not held_by_others(other)
     ]
+
+
+def affordable(cost: Fraction, points: Fraction) -> bool:
+    """Whether ``cost`` is at most ``points`` (14.31), compared exactly on the integers
+    of the two fractions (Fraction's own comparison is a slower, general one)."""
+    return cost.numerator * points.denominator <= points.numerator * cost.denominator
+
+
+@RULES.implements("16.1", "16.21", "18.21")
+def step_price(ctx: Context, state: BelState, where: int, to: int) -> Fraction:
+    """What the step from ``where`` to ``to`` that :func:`candidate_steps` offers costs:
+    out of a box, the hex's own chart line (18.21); into the force's box, the box's
+    price (18.21); otherwise :func:`.movement.step_cost` (16.1, 16.2x)."""
+    cat = ctx.cat
+    if where < FIRST_HEX:
+        cost = _entry_cost(ctx, state, to)
+    elif to < FIRST_HEX:
+        cost = cat.components.terrain_type("peripheral-area").movement
+    else:
+        cost = step_cost(cat, state, where, to)
+    if cost is None:
+        raise ValueError(f"rule 16.1: no land step from {where} to {to}")
+    return cost
 
 
 @RULES.implements("13.1", "13.132", "14.3", "15.2", "16.5")
@@ -249,10 +275,23 @@ def land_steps(  # noqa: PLR0917 - the whole position of the force
     cat = ctx.cat
     player = state.phasing if player == NOBODY else player
     zoc = land_zoc(cat, state, player)
+    at = state.units.at
+    # Where nobody stands, whether the force may be there depends only on whether it
+    # is a hex or a box: asked once for each.
+    empty: dict[bool, bool] = {}
+
+    def may_be_there(other: int) -> bool:
+        if at(other):
+            return may_end_at(cat, state, force, other)
+        kind = other >= FIRST_HEX
+        if kind not in empty:
+            empty[kind] = may_end_at(cat, state, force, other)
+        return empty[kind]
+
     return [
         (other, cost)
         for other, cost in candidate_steps(ctx, state, force, where, points, moved, zoc, player)
-        if may_end_at(cat, state, force, other)
+        if may_be_there(other)
     ]
 
 
@@ -490,16 +529,15 @@ class OperationsPhase(Task):
             return self.drop_off(ctx, state, answer.item.removeprefix(DROP_ITEM))
         if isinstance(answer, Select) and answer.item.startswith(DEBARK):
             return debark(ctx, state, self.landing(ctx, state, answer.item), answer.item)
-        acting = self.acting()
         if isinstance(answer, Place):
             if naval:
-                return naval_step(ctx, state, acting, answer.where)
-            return acting.step_force(ctx, state, answer.where)
+                return naval_step(ctx, state, self.acting(), answer.where)
+            return self.acting().step_force(ctx, state, answer.where)
         if isinstance(answer, Select) and answer.item in SPECIAL_ITEMS:
             args = (self.force, self.where, self.points, answer.item)
-            return special_operation(ctx, state, acting, *args)
+            return special_operation(ctx, state, self.acting(), *args)
         if isinstance(answer, Select):
-            return acting.attack(ctx, state, int(answer.item.removeprefix("attack ")))
+            return self.acting().attack(ctx, state, int(answer.item.removeprefix("attack ")))
         steps: list[tuple[int, Fraction]]
         if isinstance(answer, Done):
             steps = []
@@ -564,12 +602,8 @@ class OperationsPhase(Task):
     def step_force(self, ctx: Context, state: BelState, to: int) -> BelState:
         """Move the force one step to ``to`` and pay its price (16.1, 16.21, 18.21);
         entering an enemy Zone of Control stops it (15.2)."""
-        player = self.operator(state)
-        zoc = land_zoc(ctx.cat, state, player)
-        steps = candidate_steps(
-            ctx, state, self.force, self.where, self.points, self.moved, zoc, player
-        )
-        cost = dict(steps)[to]
+        zoc = land_zoc(ctx.cat, state, self.operator(state))
+        cost = step_price(ctx, state, self.where, to)
         state = _relocate(state, self.force, to)
         rule = "18.21" if to < FIRST_HEX or self.where < FIRST_HEX else "16.1"
         left = self.points - cost
@@ -594,7 +628,10 @@ class OperationsPhase(Task):
         force never may (25.1), so nothing is marked for it."""
         if self.reaction:
             return self
-        return attrs.evolve(self, operated=tuple(sorted({*self.operated, *self.force})))
+        operated = tuple(sorted({*self.operated, *self.force}))
+        if operated == self.operated:
+            return self
+        return attrs.evolve(self, operated=operated)
 
     def landing(self, ctx: Context, state: BelState, item: str) -> OperationsPhase:
         """The task as passengers land (``item``, 19.54): they operate no more this

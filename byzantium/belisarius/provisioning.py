@@ -48,6 +48,7 @@ from byzantium.belisarius.state import (
 )
 from byzantium.belisarius.world import (
     controller,
+    controllers,
     eliminate,
     friendly_units,
     in_play,
@@ -110,10 +111,11 @@ def underfed(ctx: Context, state: BelState, leaving: Sequence[int] = ()) -> list
     """Locations where the phasing player has more counters than forage, in order
     (counters in ``leaving`` not counted, 30.0)."""
     cat = ctx.cat
+    owner = controllers(cat, state)
     places = {
         state.units.where[u]
         for u in in_play(state)
-        if controller(cat, state, u) == state.phasing and u not in leaving
+        if owner[u] == state.phasing and u not in leaving
     }
     return sorted(
         w for w in places if len(feeders(ctx, state, w, leaving)) > cat.forage(w, state.markers)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import enum
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
 import attrs
@@ -252,6 +252,34 @@ class Units:
             by_place[where] = tuple(sorted((*by_place.get(where, ()), unit)))
             object.__setattr__(moved, "_by_place", by_place)
         if self._in_play is not None and (before > AVAILABLE) == (where > AVAILABLE):
+            object.__setattr__(moved, "_in_play", self._in_play)
+        return moved
+
+    def move_all(self, units: Iterable[int], where: int) -> Units:
+        """The units after moving several counters, one after the other, to one place in
+        play (a force stepping): the same as :meth:`move` of each in turn, built once."""
+        if where <= AVAILABLE:
+            moved = self
+            for unit in units:
+                moved = moved.move(unit, where)
+            return moved
+        places = list(self.where)
+        going = [unit for unit in units if places[unit] != where]
+        for unit in going:
+            places[unit] = where
+        moved = Units(tuple(places), self.mutiny, self.aboard)
+        if self._by_place is not None and going:
+            by_place = dict(self._by_place)
+            leaving = set(going)
+            for before in {self.where[unit] for unit in going}:
+                left = tuple(u for u in by_place[before] if u not in leaving)
+                if left:
+                    by_place[before] = left
+                else:
+                    del by_place[before]
+            by_place[where] = tuple(sorted((*by_place.get(where, ()), *going)))
+            object.__setattr__(moved, "_by_place", by_place)
+        if self._in_play is not None and all(self.where[unit] > AVAILABLE for unit in going):
             object.__setattr__(moved, "_in_play", self._in_play)
         return moved
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
+from itertools import compress, count
+from operator import ne
 
 import attrs
 
@@ -45,6 +47,7 @@ __all__ = [
     "change_control",
     "city_hexes",
     "controller",
+    "controllers",
     "counter_face",
     "eliminate",
     "enemy_zoc",
@@ -100,6 +103,35 @@ def controller(cat: Catalog, state: BelState, unit: int) -> int:
     if control is Control.EMPIRE:
         return EMPIRE
     return BARBARIAN if control is Control.BARBARIAN else NOBODY
+
+
+def controllers(cat: Catalog, state: BelState) -> tuple[int, ...]:
+    """:func:`controller` of every counter, in counter order: the table the loops over
+    all counters read. It depends on control and the Guard's faces only, which change
+    seldom, so the last table worked out is kept and given again while both are the
+    same."""
+    last = _last_controllers(cat)
+    units = state.units
+    known = last.get(0)
+    if (
+        known is not None
+        and (known[0] is state.control or known[0] == state.control)
+        and (known[1] is units.mutiny or known[1] == units.mutiny)
+    ):
+        return known[2]
+    table = tuple(controller(cat, state, unit) for unit in range(len(units.where)))
+    last[0] = (state.control, units.mutiny, table)
+    return table
+
+
+@per_catalog
+def _last_controllers(
+    cat: Catalog,
+) -> dict[int, tuple[tuple[Control, ...], tuple[bool, ...], tuple[int, ...]]]:
+    """The catalogue's memory of the last :func:`controllers` table (under key 0), with
+    the control and Guard faces it was worked out from."""
+    del cat
+    return {}
 
 
 def in_play(state: BelState) -> Iterator[int]:
@@ -239,53 +271,95 @@ def enemy_zoc(cat: Catalog, state: BelState, player: int, *, naval: bool = True)
 
     The zones depend on the counters, control and markers only: the last ones worked
     out are kept, and given again while the state has the very same counters, control
-    and markers (a menu asks several times; most answers move nobody).
+    and markers (a menu asks several times; most answers move nobody). When only
+    counters that are not the enemy's have moved since (the player's own force
+    stepping, most often), the enemy's projection is kept too and only the Cities'
+    exception is worked out again (see :func:`_zones_kept`).
     """
     last = _last_zones(cat)
     key = (player, naval)
     known = last.get(key)
-    if (
-        known is not None
-        and known[0] is state.units
-        and known[1] is state.control
-        and known[2] is state.markers
-    ):
-        return known[3]
-    zoc = _enemy_zoc(cat, state, player, naval)
-    last[key] = (state.units, state.control, state.markers, zoc)
+    if known is not None:
+        if (
+            known.units is state.units
+            and known.control is state.control
+            and known.markers is state.markers
+        ):
+            return known.zoc
+        if _zones_kept(cat, known, state, 1 - player):
+            zoc = _cities_excepted(cat, state, 1 - player, known.projected)
+            last[key] = _Zones(state.units, state.control, state.markers, known.projected, zoc)
+            return zoc
+    projected = _projected(cat, state, 1 - player, naval)
+    zoc = _cities_excepted(cat, state, 1 - player, projected)
+    last[key] = _Zones(state.units, state.control, state.markers, projected, zoc)
     return zoc
 
 
-#: The last Zones of Control worked out for each (player, naval) with a catalogue,
-#: with the counters, control and markers they were worked out from.
-_Zones = dict[tuple[int, bool], tuple[Units, tuple[Control, ...], Markers, frozenset[int]]]
+@attrs.frozen
+class _Zones:
+    """Zones of Control worked out for one (player, naval) with a catalogue: the
+    counters, control and markers they come from, the hexes the enemy's counters
+    project into, and the zones after the Cities' exception (15.12#2)."""
+
+    units: Units
+    control: tuple[Control, ...]
+    markers: Markers
+    projected: frozenset[int]
+    zoc: frozenset[int]
 
 
 @per_catalog
-def _last_zones(cat: Catalog) -> _Zones:
+def _last_zones(cat: Catalog) -> dict[tuple[int, bool], _Zones]:
     """The catalogue's memory of the last zones (one entry per player and kind)."""
     del cat
     return {}
 
 
-def _enemy_zoc(cat: Catalog, state: BelState, player: int, naval: bool) -> frozenset[int]:
-    enemy = 1 - player
-    cities = set(city_hexes(cat, state))
+def _zones_kept(cat: Catalog, known: _Zones, state: BelState, enemy: int) -> bool:
+    """Whether the enemy's counters project exactly as when ``known`` was worked out:
+    the same control, Guard faces and passengers, and none of the counters that have
+    moved since is the enemy's (who controls a counter depends on those only)."""
+    before = known.units
+    units = state.units
+    if not (
+        (known.control is state.control or known.control == state.control)
+        and (before.mutiny is units.mutiny or before.mutiny == units.mutiny)
+        and before.aboard == units.aboard
+    ):
+        return False
+    moved = compress(count(), map(ne, before.where, units.where))
+    return all(controller(cat, state, unit) != enemy for unit in moved)
+
+
+def _projected(cat: Catalog, state: BelState, enemy: int, naval: bool) -> frozenset[int]:
+    """The hexes ``enemy``'s belligerent counters on the map project into (15.11,
+    15.12, 15.13), before the Cities' exception; Fleets' only if ``naval``."""
     where_of = state.units.where
     carried = state.units.embarked() if state.units.aboard else frozenset()
+    owner = controllers(cat, state)
     zoc: set[int] = set()
     for unit in state.units.in_play():
         where = where_of[unit]
         fleet = cat.naval[unit]
-        if where >= FIRST_HEX and (naval or not fleet) and controller(cat, state, unit) == enemy:
+        if where >= FIRST_HEX and (naval or not fleet) and owner[unit] == enemy:
             if unit in carried or (fleet and cat.is_land(where) and not cat.map.is_coastal(where)):
                 continue  # on board a Fleet (15.14, 19.64), or a Fleet up a river (29.3)
             zoc.update(cat.zoc_reach(where, fleet))
-    for hex_ in cities & zoc:
-        holders = state.units.at(hex_)
-        if holders and controller(cat, state, holders[0]) != enemy:
-            zoc.discard(hex_)
     return frozenset(zoc)
+
+
+def _cities_excepted(
+    cat: Catalog, state: BelState, enemy: int, projected: frozenset[int]
+) -> frozenset[int]:
+    """``projected`` less the City and Colony hexes held by someone else than the
+    enemy (15.12#2)."""
+    held = [
+        hex_
+        for hex_ in projected.intersection(city_hexes(cat, state))
+        if (holders := state.units.at(hex_)) and controller(cat, state, holders[0]) != enemy
+    ]
+    return projected.difference(held) if held else projected
 
 
 # -- putting counters somewhere ----------------------------------------------------------

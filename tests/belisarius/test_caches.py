@@ -1,8 +1,9 @@
 """The caches behind the hot queries give the answers of a fresh computation.
 
-The last Zones of Control worked out are kept with the catalogue, and so are step
-costs into hexes without a Colony; a change of control, of markers or of counters
-must never return a stale answer.
+The last Zones of Control worked out are kept with the catalogue (and the enemy's
+projection reused while only other counters move), and so are step costs into hexes
+without a Colony; a change of control, of markers or of counters must never return a
+stale answer.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from byzantium.belisarius import world
 from byzantium.belisarius.game import Belisarius
-from byzantium.belisarius.movement import step_cost
+from byzantium.belisarius.movement import neighbour_costs, step_cost
 from byzantium.belisarius.scenarios import Control
 from byzantium.belisarius.state import BARBARIAN, EMPIRE, BelState, Markers, Units
 from byzantium.belisarius.world import enemy_zoc
@@ -28,6 +30,12 @@ def fresh(state: BelState) -> BelState:
     return attrs.evolve(state, units=Units(units.where, units.mutiny, units.aboard))
 
 
+def uncached_zoc(state: BelState, player: int, naval: bool) -> frozenset[int]:
+    """The zones worked out from nothing: the catalogue's memory of zones emptied first."""
+    world._last_zones(CAT).clear()
+    return enemy_zoc(CAT, fresh(state), player, naval=naval)
+
+
 @pytest.mark.rule("15.0", "15.12#2", "4.2")
 @settings(max_examples=40)
 @given(boards(), controls(), st.booleans())
@@ -36,16 +44,14 @@ def test_zones_follow_control_and_markers_on_the_same_counters(
 ) -> None:
     for player in (EMPIRE, BARBARIAN):
         before = enemy_zoc(CAT, state, player, naval=naval)
-        assert before == enemy_zoc(CAT, fresh(state), player, naval=naval)
+        assert before == uncached_zoc(state, player, naval)
         changed = attrs.evolve(state, control=control)  # the very same Units object
         assert changed.units is state.units
-        assert enemy_zoc(CAT, changed, player, naval=naval) == enemy_zoc(
-            CAT, fresh(changed), player, naval=naval
-        )
+        assert enemy_zoc(CAT, changed, player, naval=naval) == uncached_zoc(changed, player, naval)
         occupied = sorted(set(state.units.where) & set(CAT.map.hexes()))
         colonies = attrs.evolve(state, markers=Markers(colonies=frozenset(occupied[:3])))
-        assert enemy_zoc(CAT, colonies, player, naval=naval) == enemy_zoc(
-            CAT, fresh(colonies), player, naval=naval
+        assert enemy_zoc(CAT, colonies, player, naval=naval) == uncached_zoc(
+            colonies, player, naval
         )
 
 
@@ -69,3 +75,76 @@ def test_step_costs_with_and_without_a_colony_match_a_fresh_catalogue(
     assert first == again == fresh_costs
     if first[0] is not None and CAT.map.city_at(hex_) is None:
         assert first[1] is not None  # a Colony never makes a land hex impassable
+
+
+@pytest.mark.rule("15.0", "15.11", "15.12#2")
+@settings(max_examples=40)
+@given(boards(), st.booleans(), st.data())
+def test_zones_after_counters_move_match_zones_worked_out_afresh(
+    state: BelState, naval: bool, data: st.DataObject
+) -> None:
+    """Moving counters one after another (the player's own, which keep the enemy's
+    projection, or the enemy's, which change it; into a City too) never leaves a stale
+    zone."""
+    playing = sorted(state.units.in_play())
+    hexes = {state.units.where[u] for u in playing} & set(CAT.map.hexes())
+    spots = sorted({*CAT.cities, *(h for w in hexes for h in CAT.map.neighbours(w))})
+    player = data.draw(st.sampled_from((EMPIRE, BARBARIAN)))
+    enemy_zoc(CAT, state, player, naval=naval)
+    for _ in range(4):
+        unit = data.draw(st.sampled_from(playing))
+        to = data.draw(st.sampled_from(spots))
+        state = attrs.evolve(state, units=state.units.move(unit, to))
+        moved = enemy_zoc(CAT, state, player, naval=naval)
+        assert moved == uncached_zoc(state, player, naval)
+
+
+@pytest.mark.rule("16.1")
+@settings(max_examples=30)
+@given(st.sampled_from(sorted(CAT.map.hexes())))
+def test_neighbour_costs_are_the_step_costs_of_every_neighbour(hex_: int) -> None:
+    plain = blank_state("operations", EMPIRE)
+    table = neighbour_costs(CAT, plain, hex_)
+    assert [b for b, _ in table] == list(CAT.map.neighbours(hex_))
+    assert all(cost == step_cost(CAT, plain, hex_, b) for b, cost in table)
+
+
+@pytest.mark.rule("13.1", "16.1")
+@settings(max_examples=40)
+@given(boards(), st.data())
+def test_moving_a_force_at_once_is_moving_its_counters_one_by_one(
+    state: BelState, data: st.DataObject
+) -> None:
+    """:meth:`Units.move_all` gives the counters, and the answers of their indexes by
+    place and of those in play, of :meth:`Units.move` of each in turn."""
+    units = state.units
+    units.at(0)  # the index by place built, so that it is carried over
+    force = data.draw(st.lists(st.integers(0, len(units.where) - 1), max_size=8, unique=True))
+    to = data.draw(st.sampled_from(sorted({*CAT.cities, 1, 0})))
+    one_by_one = units
+    for unit in force:
+        one_by_one = one_by_one.move(unit, to)
+    at_once = units.move_all(force, to)
+    assert at_once == one_by_one
+    assert at_once.in_play() == fresh_units(at_once).in_play()
+    for where in {*units.where, to}:
+        assert at_once.at(where) == fresh_units(at_once).at(where)
+
+
+def fresh_units(units: Units) -> Units:
+    """The same counters with new, empty caches."""
+    return Units(units.where, units.mutiny, units.aboard)
+
+
+@pytest.mark.rule("4.3", "4.12", "12.2")
+@settings(max_examples=30)
+@given(boards(), controls())
+def test_the_controllers_table_follows_control_and_guard_faces(
+    state: BelState, control: tuple[Control, ...]
+) -> None:
+    guards = [u for u, c in enumerate(CAT.counters) if c.guard]
+    changed = attrs.evolve(state, control=control)
+    rebels = attrs.evolve(state, units=state.units.flip(guards, True))
+    for board in (state, changed, rebels, state):
+        table = world.controllers(CAT, board)
+        assert table == tuple(world.controller(CAT, board, u) for u in range(len(CAT.counters)))
