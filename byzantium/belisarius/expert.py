@@ -238,6 +238,10 @@ class ExpertPlayer(SensiblePlayer):
 
     # -- what is searched -------------------------------------------------------------
 
+    def searches(self, state: BelState) -> bool:
+        """Whether the decision ``state`` waits for is one the expert searches."""
+        return state.pending is not None and self._scope(state) is not None
+
     def _scope(self, state: BelState) -> _Scope | None:
         """Where look-aheads of this decision stop, or None when it is not searched."""
         request = state.pending
