@@ -1,12 +1,17 @@
 """An expert built-in player for Belisarius, for either seat: determinized search.
 
-The expert plays the sensible player's rules of thumb (:mod:`.policy`) as its default
-and as the model of both sides in its look-ahead, and searches the decisions that
-move Victory Points: which Region to work on with Diplomacy and which markers to
-commit (9.1), what to buy in the Recruiting Phase (10.3), where each force steps and
-what it attacks (16.1), and the choices of a battle: stand or withdraw (17.5), which
-table (17.6), a Military Advantage marker (17.74). It never capitulates (3.1: a
-capitulation loses whatever the points say, so playing on is never worse).
+The expert plays the sensible player's rules of thumb
+(:mod:`byzantium.belisarius.policy`) as its default and as the model of both sides in
+its look-ahead, and searches the decisions that move Victory Points: which Region to
+work on with Diplomacy and which markers to commit (9.1), what to buy in the
+Recruiting Phase (10.3; a Stratagem marker is always among the options weighed,
+since markers are what Diplomacy spends), whether and what a force attacks when it
+stands next to an enemy (16.1, 17.0), and the choices of a battle: stand or withdraw
+(17.5), which table (17.6), a Military Advantage marker (17.74). Defending against
+Diplomacy it outbids the attacker's face-down markers by one for its own Regions and
+(the Barbarian) for Neutral ones, which score half for him (23.1). It never
+capitulates (3.1: a capitulation loses whatever the points say, so playing on is
+never worse).
 
 Its own information only (22.0, 22.1). The search never reads the other player's
 hand or treasury. Each look-ahead starts from a *determinization*: a copy of the
@@ -26,15 +31,15 @@ consequences are settled (the force's operation, the Diplomacy attempt, the
 Recruiting Phase, or the end of the player turn), and scores the position for the
 expert: his Victory Points less the other's (23.1), plus small terms for what will
 earn points later: strength on the map, Stratagem markers in hand (Diplomacy is
-where Regions change hands), Solidus Points, and Cities of his own within the reach
-of an enemy stack. A finished game is worth its result (23.3) far above any margin.
+where Regions change hands), Solidus Points, and the points of his Cities next to an
+enemy stack. A finished game is worth its result (23.3) far above any margin.
 Each option is scored on the same determinizations and the same dice (common random
 numbers), and the sensible player's own choice wins ties.
 
 Budget and determinism. :class:`Budget` sets the determinizations per decision and
-the look-ahead's length; the default plays a game in a few seconds to a minute. All
-randomness comes from the random stream the driver passes, so a seed reproduces the
-game.
+the look-ahead's length; with the default a game takes a few seconds of processor
+time (Scenario 3, ten turns, the longest). All randomness comes from the random
+stream the driver passes, so a seed reproduces the game.
 """
 
 from __future__ import annotations
