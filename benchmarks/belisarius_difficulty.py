@@ -136,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worlds", type=int, default=Budget().worlds)
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--summary", action="store_true", help="only summarise --games")
+    parser.add_argument("--note", action="append", default=[], help="a line for the summary")
     args = parser.parse_args(argv)
     if not args.summary:
         budget = Budget(worlds=args.worlds)
@@ -152,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
                         sink.flush()
     rows = [json.loads(line) for line in args.games.read_text().splitlines() if line.strip()]
     summary = summarise(rows)
+    if args.note:
+        summary["notes"] = args.note
     text = json.dumps(summary, indent=1)
     if args.out:
         args.out.write_text(text + "\n")
