@@ -155,6 +155,10 @@ def test_twins_that_differ_only_in_the_opponents_secrets_get_the_same_answer(
         differ = secrets != (state.stratagems.hands[other], state.solidus[other])
         assert differ or state.stratagems.held(other) == 0
         seed = rng.getrandbits(32)
+        player = state.pending.player  # type: ignore[union-attr]
+        worlds = [determinize(game.catalog, s, player, random.Random(seed)) for s in (state, twin)]
+        assert worlds[0].stratagems == worlds[1].stratagems
+        assert worlds[0].solidus == worlds[1].solidus
         answer = expert.choose(state, random.Random(seed))
         assert expert.choose(twin, random.Random(seed)) == answer
         assert game.legal_actions(state).count(answer) == 1
