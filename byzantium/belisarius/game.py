@@ -21,6 +21,7 @@ from byzantium.belisarius import tensor
 from byzantium.belisarius.components import Components, load_components
 from byzantium.belisarius.engine import Context, run_task, settle
 from byzantium.belisarius.events import event_task
+from byzantium.belisarius.expert import expert_policy
 from byzantium.belisarius.hexmap import HexMap, load_map
 from byzantium.belisarius.observation import BelObservation, observe, visible_action
 from byzantium.belisarius.policy import sensible_policy
@@ -311,8 +312,10 @@ class Belisarius(Game[BelState, BelAction]):
         return game_tallies(self, state, events)
 
     def policies(self) -> Mapping[str, Policy[BelState, BelAction]]:
-        """``sensible``: the built-in player of both seats (:mod:`byzantium.belisarius.policy`)."""
-        return {"sensible": sensible_policy(self)}
+        """``sensible``: the built-in player of both seats (:mod:`byzantium.belisarius.policy`);
+        ``expert``: a determinized search over its own information that plays it
+        (:mod:`byzantium.belisarius.expert`)."""
+        return {"sensible": sensible_policy(self), "expert": expert_policy(self)}
 
     def component_data(self) -> bytes:
         return (self.components.digest + self.map.digest + str(self.scenario.number)).encode()

@@ -77,7 +77,7 @@ def asking(state: BelState, rule: str, prompt: str, *options: BelAction) -> BelS
 
 def test_the_game_and_the_command_line_offer_the_sensible_policy() -> None:
     game = belisarius()
-    assert set(game.policies()) == {"sensible"}
+    assert set(game.policies()) == {"sensible", "expert"}
     assert callable(policy_named(game, "sensible"))  # type: ignore[arg-type]
 
 
