@@ -59,7 +59,7 @@ __all__ = [
 ]
 
 #: Transitions per decision for the deeper search by default (see :class:`Expert`).
-DEFAULT_BUDGET = 1500
+DEFAULT_BUDGET = 1200
 #: Worth of a finished game: a Defeat loses this, less a little per Turn survived.
 DEATH = 1000.0
 #: Banking limits of 11.1 by the number of usable Monasteries.
@@ -320,13 +320,15 @@ class Expert:
         children = [self._apply(state, action) for action in actions]
         scores = [self._value(child, 0) for child in children]
         order = sorted(range(len(actions)), key=lambda i: -scores[i])
-        # Then deeper on the best few while the budget lasts.
+        # Then deeper on the best few while the budget lasts: as many as the
+        # budget could look at the way the first look did.
+        beam = max(1, min(self.beam, self.budget // max(1, self.spent)))
         self._left = self.budget
         depth = 1
         while self._left > 0 and depth <= _MAX_DEPTH:
             deeper: dict[int, float] = {}
             try:
-                for i in order[: self.beam]:
+                for i in order[:beam]:
                     deeper[i] = self._value(children[i], depth)
             except _OutOfBudget:
                 break
@@ -334,8 +336,7 @@ class Expert:
                 self.deep = self.budget - self._left
             for i, v in deeper.items():
                 scores[i] = v
-            top = sorted(order[: self.beam], key=lambda i: -scores[i])
-            order = top + order[self.beam :]
+            order = sorted(order[:beam], key=lambda i: -scores[i]) + order[beam:]
             depth += 1
         self._left = -1
         return actions[order[0]]
