@@ -321,8 +321,9 @@ class Expert:
         scores = [self._value(child, 0) for child in children]
         order = sorted(range(len(actions)), key=lambda i: -scores[i])
         # Then deeper on the best few while the budget lasts: as many as the
-        # budget could look at the way the first look did.
-        beam = max(1, min(self.beam, self.budget // max(1, self.spent)))
+        # budget could look at the way the first look did, and at least two (the
+        # deeper look only matters if it can change the order).
+        beam = max(2, min(self.beam, self.budget // max(1, self.spent)))
         self._left = self.budget
         depth = 1
         while self._left > 0 and depth <= _MAX_DEPTH:
