@@ -177,7 +177,17 @@ def assess(
     n_chits = len(in_mug)
     kan_on = _on_path(b, where[b.kan])
     caliph_on = _on_path(b, where[b.caliph]) and not back[b.caliph]
-    loss_now = _LOSS[(max(-12, left), walls)]
+    # Factions being rebuilt on the Omnibus Track (10.12) count in part, the more
+    # the nearer they are to Constantinople, so that each solidus towards one shows.
+    coming = 0.0
+    walls_share = 1.0 if walls else 0.0
+    for t in b.factions:
+        if where[t] == b.omnibus:
+            share = w.rebuild ** value[t]
+            coming += share
+            if t == b.walls:
+                walls_share = share
+    loss_now = _blended_loss(left + coming, walls_share)
     survive = 1.0
     pressure = 0.0
     for path in Path:
@@ -253,6 +263,16 @@ def assess(
     if exile > 0:
         score += w.stolos * min(exile, 5)
     return score
+
+
+def _blended_loss(factions: float, walls: float) -> float:
+    """:func:`siege_loss` for a fractional number of Factions and share of the Walls."""
+    whole = math.floor(factions)
+    part = factions - whole
+    low, high = max(-12, min(15, whole)), max(-12, min(15, whole + 1))
+    with_walls = (1 - part) * _LOSS[(low, True)] + part * _LOSS[(high, True)]
+    without = (1 - part) * _LOSS[(low, False)] + part * _LOSS[(high, False)]
+    return walls * with_walls + (1 - walls) * without
 
 
 def _endurance(factions: int, walls: bool) -> float:
