@@ -52,6 +52,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_BUDGET",
     "Expert",
+    "Lookups",
     "Weights",
     "assess",
     "expert_policy",
@@ -104,8 +105,9 @@ def siege_loss(factions: int, walls: bool) -> Fraction:
 _LOSS = {(f, w): float(siege_loss(f, w)) for f in range(-12, 16) for w in (False, True)}
 
 
-class _Board:
-    """Catalogue indexes :func:`assess` reads, looked up once per game."""
+class Lookups:
+    """The catalogue indexes :func:`assess` reads, looked up once per game (pass one
+    to :func:`assess` to save the look-ups)."""
 
     def __init__(self, ctx: Context) -> None:
         cat = ctx.cat
@@ -143,19 +145,19 @@ class _Board:
         self.kind_of = [s.kind for s in cat.spaces]
 
 
-def _on_path(b: _Board, space: int) -> bool:
+def _on_path(b: Lookups, space: int) -> bool:
     return b.path_of[space] is not None and b.kind_of[space] is not SpaceKind.RESERVES
 
 
 def assess(
-    ctx: Context, state: SooState, weights: Weights = Weights(), board: _Board | None = None
+    ctx: Context, state: SooState, weights: Weights = Weights(), board: Lookups | None = None
 ) -> float:
     """How good a position is for the Empire (higher is better; a Defeat is -1000).
 
     A sum of the terms the module documentation lists, in solidus-like units, with
     the chance of falling in the next Barbarian Phase weighted like a Defeat.
     """
-    b = board if board is not None else _Board(ctx)
+    b = board if board is not None else Lookups(ctx)
     w = weights
     where = state.board.where
     back = state.board.back
@@ -319,7 +321,7 @@ class Expert:
         self.beam = beam
         self.chance_run = chance_run
         self.ctx = Context(game, None)
-        self.board = _Board(self.ctx)
+        self.board = Lookups(self.ctx)
         #: Transitions the last decision made in all, and in its budgeted deeper search.
         self.spent = 0
         self.deep = 0
