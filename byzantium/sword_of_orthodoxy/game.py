@@ -45,6 +45,7 @@ from byzantium.sword_of_orthodoxy.engine import (
     run_task,
     settle,
 )
+from byzantium.sword_of_orthodoxy.expert import expert_policy
 from byzantium.sword_of_orthodoxy.infrastructure import akritai_intercept
 from byzantium.sword_of_orthodoxy.observation import SooObservation, observe
 from byzantium.sword_of_orthodoxy.policy import sensible_policy
@@ -259,7 +260,7 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         return self._data
 
     def policies(self) -> Mapping[str, Policy[SooState, SooAction]]:
-        return {"sensible": sensible_policy(self)}
+        return {"sensible": sensible_policy(self), "expert": expert_policy(self)}
 
     def chronicle_heading(self, state: SooState) -> str:
         """The Turn, its years, and the tracks, for a chronicle's Turn headings."""
