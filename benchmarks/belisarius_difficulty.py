@@ -10,7 +10,7 @@ Victory Point distribution and victory levels (23.1-23.3).
 Run from the repository root, e.g.::
 
     nice -n 10 python -m benchmarks.belisarius_difficulty --games /tmp/games.jsonl \\
-        --out docs/_static/difficulty-belisarius.json --count 100 --minutes 60
+        --out docs/_static/belisarius-expert-evidence.json --count 100 --minutes 60
 """
 
 from __future__ import annotations
