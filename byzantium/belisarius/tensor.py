@@ -39,18 +39,23 @@ What may be chosen is not in the tensor: that is the action mask's business
 
 from __future__ import annotations
 
-import functools
 import math
 import weakref
 from typing import TYPE_CHECKING
 
-from byzantium.belisarius import RULES
 from byzantium.belisarius.diplomacy import HIDDEN
 from byzantium.belisarius.observation import BelObservation
 from byzantium.belisarius.scenarios import Control
 from byzantium.belisarius.sequence import PHASES as PLAYER_TURN_PHASES
 from byzantium.belisarius.state import AVAILABLE, FIRST_HEX, GONE, NOBODY, RequestKind
-from byzantium.core.tensors import Segment, TensorLayout, TensorWriter, flags, one_hot
+from byzantium.core.tensors import (
+    Segment,
+    TensorLayout,
+    TensorWriter,
+    flags,
+    one_hot,
+    rule_slots,
+)
 
 if TYPE_CHECKING:
     from byzantium.belisarius.game import Belisarius
@@ -81,16 +86,6 @@ COUNTER_FEATURES: tuple[str, ...] = (
 #: Request kinds in the order of the ``pending kind`` segment (after "none").
 KINDS: tuple[RequestKind, ...] = (RequestKind.ROLL, RequestKind.DRAW, RequestKind.CHOOSE)
 CONTROLS: tuple[Control, ...] = (Control.EMPIRE, Control.BARBARIAN, Control.NEUTRAL)
-
-
-@functools.cache
-def _rule_ids() -> tuple[str, ...]:
-    return tuple(entry.id for entry in RULES)
-
-
-@functools.cache
-def _rule_slots() -> dict[str, int]:
-    return {rule: i for i, rule in enumerate(_rule_ids())}
 
 
 class _Tables:
@@ -141,7 +136,9 @@ def layout(game: Belisarius) -> TensorLayout:
             Segment("other hand", (kinds,), "the other's markers by type, if known", 0, many),
             Segment("other treasury", (1,), "the other's solidus, if known", 0, many),
             Segment("pending kind", (4,), "one-hot: none, roll, draw, choose"),
-            Segment("pending rule", (len(_rule_ids()) + 1,), "one-hot: the rule that asks"),
+            Segment(
+                "pending rule", (len(rule_slots("belisarius")) + 1,), "one-hot: the rule that asks"
+            ),
             Segment("pending player", (2,), "one-hot: the player who must choose"),
             Segment("pending dice", (1,), "dice to roll", 0, many),
             Segment("pending hand", (3,), "one-hot: a draw from the Pool, hand 0, hand 1"),
@@ -194,7 +191,7 @@ def encode(game: Belisarius, seen: BelObservation) -> list[float]:
         control += one_hot(CONTROLS.index(region), len(CONTROLS))
     kinds = len(cat.stratagem_ids)
     known = seen.other_hand is not None
-    rules = _rule_ids()
+    rules = rule_slots("belisarius")
     pending = seen.pending
     kind = rule = chooser = hand = -1
     dice = 0
@@ -202,7 +199,7 @@ def encode(game: Belisarius, seen: BelObservation) -> list[float]:
     proposal = False
     if pending is not None:
         kind = KINDS.index(pending.kind)
-        rule = _rule_slots().get(pending.rule, len(rules))
+        rule = rule_slots("belisarius").get(pending.rule, len(rules))
         chooser = pending.player if pending.kind is RequestKind.CHOOSE else NOBODY
         dice = pending.dice
         hand = pending.hand + 1 if pending.kind is RequestKind.DRAW else -1

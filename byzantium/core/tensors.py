@@ -21,10 +21,13 @@ A tensor shows only what the player may see: a game builds it from its
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Sequence
 
 import attrs
+
+from byzantium.core.rules import get_rulebook
 
 __all__ = ["Segment", "TensorLayout", "TensorWriter", "flags", "one_hot"]
 
@@ -172,3 +175,11 @@ def flags(members: Sequence[object], present: Iterable[object]) -> list[float]:
     """One per member: 1 if it is among ``present``."""
     chosen = set(present)
     return [1.0 if member in chosen else 0.0 for member in members]
+
+
+@functools.cache
+def rule_slots(game_id: str) -> dict[str, int]:
+    """Each rule of a game's index with its position, in index order: the one-hot
+    slots of a tensor segment naming the rule that asks (one more slot, ``len()``,
+    stands for a rule outside the index)."""
+    return {entry.id: i for i, entry in enumerate(get_rulebook(game_id))}

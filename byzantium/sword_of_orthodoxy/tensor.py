@@ -26,13 +26,18 @@ action mask's business (:meth:`~byzantium.core.game.Game.action_space`).
 
 from __future__ import annotations
 
-import functools
 import math
 import weakref
 from typing import TYPE_CHECKING
 
-from byzantium.core.tensors import Segment, TensorLayout, TensorWriter, flags, one_hot
-from byzantium.sword_of_orthodoxy import RULES
+from byzantium.core.tensors import (
+    Segment,
+    TensorLayout,
+    TensorWriter,
+    flags,
+    one_hot,
+    rule_slots,
+)
 from byzantium.sword_of_orthodoxy.components import Path
 from byzantium.sword_of_orthodoxy.observation import SooObservation
 from byzantium.sword_of_orthodoxy.siege import retreat_fact
@@ -90,16 +95,6 @@ def fact_names(game: SwordOfOrthodoxy) -> tuple[str, ...]:
     return found
 
 
-@functools.cache
-def _rule_ids() -> tuple[str, ...]:
-    return tuple(entry.id for entry in RULES)
-
-
-@functools.cache
-def _rule_slots() -> dict[str, int]:
-    return {rule: i for i, rule in enumerate(_rule_ids())}
-
-
 def layout(game: SwordOfOrthodoxy) -> TensorLayout:
     """The segments of the tensor of a game instance (see the module documentation)."""
     cat = game.catalog
@@ -114,7 +109,11 @@ def layout(game: SwordOfOrthodoxy) -> TensorLayout:
             Segment("facts this turn", (len(TURN_FACTS),), "facts of the current Turn"),
             Segment("counters", (len(COUNTERS),), "numbers remembered", -math.inf, math.inf),
             Segment("pending kind", (4,), "one-hot: none, roll, draw, choose"),
-            Segment("pending rule", (len(_rule_ids()) + 1,), "one-hot: the rule that asks"),
+            Segment(
+                "pending rule",
+                (len(rule_slots("sword-of-orthodoxy")) + 1,),
+                "one-hot: the rule that asks",
+            ),
             Segment("pending dice", (1,), "dice to roll", 0, math.inf),
             Segment("pending mug", (spaces,), "one-hot: the space drawn from"),
             Segment("pending path", (len(Path),), "one-hot: the Path of a single-die roll"),
@@ -127,13 +126,13 @@ def encode(game: SwordOfOrthodoxy, seen: SooObservation) -> list[float]:
     cat = game.catalog
     board = seen.board
     spaces = len(cat.spaces)
-    rules = _rule_ids()
+    rules = rule_slots("sword-of-orthodoxy")
     request = seen.pending
     kind = rule = mug = path = -1
     dice = 0
     if request is not None:
         kind = KINDS.index(request.kind)
-        rule = _rule_slots().get(request.rule, len(rules))
+        rule = rule_slots("sword-of-orthodoxy").get(request.rule, len(rules))
         dice = request.dice
         mug = cat.space_index.get(request.space, -1) if request.space else -1
         path = -1 if request.path is None else list(Path).index(request.path)
