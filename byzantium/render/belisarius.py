@@ -74,6 +74,20 @@ def _corners(x: float, y: float) -> str:
     )
 
 
+def _outline(parent: ET.Element, hex_number: int, kind: str, **style: str | float) -> None:
+    """An overlay polygon over one hex: its ``class`` is ``kind``, its ``data-hex`` the
+    hex number, and ``style`` its fill and stroke."""
+    x, y = centre(hex_number)
+    el(
+        parent,
+        "polygon",
+        points=_corners(x, y),
+        **style,
+        class_=kind,
+        data_hex=f"{hex_number:04d}",
+    )
+
+
 def _side(a: int, b: int) -> tuple[float, float, float, float]:
     """The two ends of the hexside between adjacent hexes."""
     ax, ay = centre(a)
@@ -254,16 +268,7 @@ def draw(
     player = state.phasing
     if zoc:
         for h in sorted(enemy_zoc(cat, state, player)):
-            x, y = centre(h)
-            el(
-                overlay,
-                "polygon",
-                points=_corners(x, y),
-                fill="#ff7043",
-                fill_opacity=0.35,
-                class_="zoc",
-                data_hex=f"{h:04d}",
-            )
+            _outline(overlay, h, "zoc", fill="#ff7043", fill_opacity=0.35)
     force = reachable_for
     where, points = 0, Fraction(0)
     task = state.pending.task if state.pending is not None else None
@@ -281,33 +286,14 @@ def draw(
             hexes = {}
         for h in sorted(hexes):
             if h >= FIRST_HEX:
-                x, y = centre(h)
-                el(
-                    overlay,
-                    "polygon",
-                    points=_corners(x, y),
-                    fill="#ffee58",
-                    fill_opacity=0.55,
-                    class_="reachable",
-                    data_hex=f"{h:04d}",
-                )
+                _outline(overlay, h, "reachable", fill="#ffee58", fill_opacity=0.55)
     for marked, kind, colour in (
         (highlight, "highlight", "#d81b60"),
         (last_move, "last", "#e65100"),
     ):
         for h in sorted(marked):
             if h >= FIRST_HEX and h in hexmap:
-                x, y = centre(h)
-                el(
-                    overlay,
-                    "polygon",
-                    points=_corners(x, y),
-                    fill="none",
-                    stroke=colour,
-                    stroke_width=3,
-                    class_=kind,
-                    data_hex=f"{h:04d}",
-                )
+                _outline(overlay, h, kind, fill="none", stroke=colour, stroke_width=3)
     for h, label, colour in (
         [(h, "P", "#000") for h in view.markers.pillaged]
         + [(h, "C", "#1b5e20") for h in view.markers.colonies]

@@ -39,7 +39,7 @@ import attrs
 
 from byzantium.core.game import CHANCE, TERMINAL, Game
 from byzantium.sword_of_orthodoxy.components import Path, SpaceKind, TileKind
-from byzantium.sword_of_orthodoxy.end_of_turn import stolos_at_sea
+from byzantium.sword_of_orthodoxy.end_of_turn import BANKING_LIMITS, stolos_at_sea
 from byzantium.sword_of_orthodoxy.engine import Context
 from byzantium.sword_of_orthodoxy.siege import retreat_due
 from byzantium.sword_of_orthodoxy.state import RequestKind, SooAction, SooState
@@ -67,8 +67,6 @@ __all__ = [
 DEFAULT_BUDGET = 0
 #: Worth of a finished game: a Defeat loses this, less a little per Turn survived.
 DEATH = 1000.0
-#: Banking limits of 11.1 by the number of usable Monasteries.
-_BANK = (1, 3, 12)
 
 
 @attrs.frozen
@@ -247,7 +245,7 @@ def assess(
 
     # -- resources -------------------------------------------------------------------
     monasteries = sum(1 for t in b.monasteries if b.path_of[where[t]] is not None and not back[t])
-    keep = _BANK[min(monasteries, 2)]
+    keep = BANKING_LIMITS[min(monasteries, 2)]
     solidus = value[b.solidus]
     score += w.solidus * min(solidus, keep) + w.excess * max(0, solidus - keep)
     score += w.monastery * monasteries

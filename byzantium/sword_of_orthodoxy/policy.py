@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from byzantium.core.drivers import Policy, greedy_policy
 from byzantium.sword_of_orthodoxy.components import Path, TileKind
+from byzantium.sword_of_orthodoxy.end_of_turn import BANKING_LIMITS
 from byzantium.sword_of_orthodoxy.engine import Context
 from byzantium.sword_of_orthodoxy.state import SooAction, SooState
 from byzantium.sword_of_orthodoxy.world import (
@@ -29,8 +30,6 @@ if TYPE_CHECKING:
 
 __all__ = ["evaluate", "sensible_policy"]
 
-#: Banking limits of 11.1 by the number of usable Monasteries.
-_BANK = (1, 3, 12)
 #: Penalty for Barbarians poised to besiege Constantinople, by Zone count / position.
 _ZONE_DANGER = {4: 3.0, 5: 9.0}
 _EAST_DANGER = {1: 9.0, 2: 3.0}
@@ -42,7 +41,7 @@ def _bank_limit(ctx: Context, state: SooState) -> int:
         for t in ctx.cat.tiles_of(TileKind.MONASTERY)
         if ctx.cat.spaces[state.board.where[t]].path is not None and not state.board.back[t]
     ]
-    return _BANK[min(len(monasteries), 2)]
+    return BANKING_LIMITS[min(len(monasteries), 2)]
 
 
 def evaluate(ctx: Context, state: SooState) -> float:
