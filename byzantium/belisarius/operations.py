@@ -89,7 +89,7 @@ from byzantium.belisarius.state import (
 )
 from byzantium.belisarius.stratagems import play, playable
 from byzantium.belisarius.world import controller, controllers, eliminate
-from byzantium.core.procedure import replace
+from byzantium.core.procedure import replace, replace_fields
 
 __all__ = [
     "FORCED_MARCH",
@@ -453,19 +453,28 @@ class OperationsPhase(Task):
         return forced_march_forces(ctx, state, self.operated, self.dropped, player)
 
     def _pick(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
-        forces = operable(ctx, state, self.used, self.operator(state))
-        fleets = fleet_forces(ctx.cat, state, self.used, self.operator(state))
-        marches = self.forced_marches(ctx, state)
+        # An answer looks up only the list it was picked from (the menu offered it).
+        if isinstance(answer, Done):
+            return state
+        player = self.operator(state)
         if isinstance(answer, Select) and answer.item.startswith(FORCED_ITEM):
+            marches = self.forced_marches(ctx, state)
             force, where = marches[answer.item.removeprefix(FORCED_ITEM)]
             return self.forced_march(ctx, state, force, where)
         if isinstance(answer, Select):
             naval = answer.item.startswith(FLEET)
             where = int(answer.item.removeprefix(FLEET if naval else "force "))
-            force = (fleets if naval else forces)[where]
-            ctx.log("14.1", f"the force at {where} operates: {_ids(ctx, force)}", "force")
-            return push(state, attrs.evolve(self, stage=DROP, force=force, where=where))
-        if isinstance(answer, Done) or not (forces or fleets or marches):
+            if naval:
+                force = fleet_forces(ctx.cat, state, self.used, player)[where]
+            else:
+                force = operable(ctx, state, self.used, player)[where]
+            if ctx.recording:
+                ctx.log("14.1", f"the force at {where} operates: {_ids(ctx, force)}", "force")
+            return push(state, replace_fields(self, stage=DROP, force=force, where=where))
+        forces = operable(ctx, state, self.used, player)
+        fleets = fleet_forces(ctx.cat, state, self.used, player)
+        marches = self.forced_marches(ctx, state)
+        if not (forces or fleets or marches):
             return state
         options: list[BelAction] = [Done()]
         options += [Select(f"force {where}") for where in forces]
@@ -474,7 +483,7 @@ class OperationsPhase(Task):
         return ask_choice(
             state,
             self,
-            self.operator(state),
+            player,
             "14.1",
             "pick a force to operate (or to Forced March), or end the phase",
             options,
@@ -509,8 +518,10 @@ class OperationsPhase(Task):
                 points = naval_points(ctx.cat, self.force, answer.dice[0])
             else:
                 points = force_points(ctx, self.force, answer.dice[0])
-            ctx.log("14.21", f"the force rolls {answer.dice[0]}: {points} Operations Points", "ops")
-            following = attrs.evolve(
+            if ctx.recording:
+                text = f"the force rolls {answer.dice[0]}: {points} Operations Points"
+                ctx.log("14.21", text, "ops")
+            following = replace_fields(
                 self,
                 stage=MOVE,
                 points=Fraction(points),
@@ -605,14 +616,15 @@ class OperationsPhase(Task):
         zoc = land_zoc(ctx.cat, state, self.operator(state))
         cost = step_price(ctx, state, self.where, to)
         state = _relocate(state, self.force, to)
-        rule = "18.21" if to < FIRST_HEX or self.where < FIRST_HEX else "16.1"
         left = self.points - cost
-        ctx.log(rule, f"the force moves {self.where} -> {to} for {cost} ({left} left)", "move")
+        if ctx.recording:
+            rule = "18.21" if to < FIRST_HEX or self.where < FIRST_HEX else "16.1"
+            ctx.log(rule, f"the force moves {self.where} -> {to} for {cost} ({left} left)", "move")
         moved: bool | None = True
         if to >= FIRST_HEX and to in zoc:
             ctx.log("15.2", f"the force enters an enemy Zone of Control at {to}: it stops", "zoc")
             moved = None
-        return push(state, attrs.evolve(self, where=to, points=left, moved=moved))
+        return push(state, replace_fields(self, where=to, points=left, moved=moved))
 
     @RULES.implements("14.4")
     def finish_force(self, ctx: Context, state: BelState) -> BelState:

@@ -35,10 +35,12 @@ from byzantium.belisarius.state import (
     NOBODY,
     BelAction,
     BelState,
+    Catalog,
     Markers,
     Place,
     Task,
     Units,
+    per_catalog,
 )
 from byzantium.belisarius.stratagems import PickStratagems, initial_pool
 from byzantium.belisarius.world import CONTROL_OF, can_place, controller
@@ -177,6 +179,19 @@ def _coverage(land: int, naval: int, inland: int, coastal: int) -> int:
     return first + min(coastal, naval + land - first)
 
 
+@per_catalog
+def _standing(cat: Catalog) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Per Region, the hexes where a land counter (first) and a Fleet (second) may stand
+    by their type (:func:`.world.may_stand`), of those set-up looks at: the same for
+    every set-up, worked out once per catalogue."""
+    land = tuple(tuple(h for h in hexes if cat.is_land(h)) for hexes in cat.region_land)
+    naval = tuple(
+        tuple(h for h in hexes if not cat.is_land(h) or cat.map.is_coastal(h))
+        for hexes in cat.region_coast
+    )
+    return land, naval
+
+
 def setup_hexes(
     ctx: Context, state: BelState, unit: int, placement: Placement, rest: tuple[int, int]
 ) -> list[int]:
@@ -195,12 +210,15 @@ def setup_hexes(
         city = cat.map.city(placement.not_near_city).hex
         barred = {city, *cat.map.neighbours(city)}
     legal: list[int] = []
-    for hex_ in (cat.region_coast if naval else cat.region_land)[region]:
+    at = state.units.at
+    for hex_ in _standing(cat)[naval][region]:
         if hex_ in barred:
             continue
-        if len(state.units.at(hex_)) >= cat.forage(hex_, state.markers):
+        there = at(hex_)
+        if len(there) >= cat.forage(hex_, state.markers):
             continue
-        if can_place(cat, state, unit, hex_, owner):
+        # A hex where the counter's type may stand takes it when empty (can_place).
+        if not there or can_place(cat, state, unit, hex_, owner):
             legal.append(hex_)
     empty = {
         c.hex

@@ -328,7 +328,9 @@ def _zones_kept(cat: Catalog, known: _Zones, state: BelState, enemy: int) -> boo
         and before.aboard == units.aboard
     ):
         return False
-    moved = compress(count(), map(ne, before.where, units.where))
+    moved: Iterable[int] | None = units.moved_since(before.where)
+    if moved is None:
+        moved = compress(count(), map(ne, before.where, units.where))
     return all(controller(cat, state, unit) != enemy for unit in moved)
 
 
