@@ -80,12 +80,14 @@ from byzantium.belisarius.state import (
     NOBODY,
     BelAction,
     BelState,
+    Catalog,
     Done,
     Place,
     Roll,
     Select,
     Task,
     opponent,
+    per_catalog,
 )
 from byzantium.belisarius.stratagems import play, playable
 from byzantium.belisarius.world import controller, controllers, eliminate
@@ -293,6 +295,13 @@ def land_steps(  # noqa: PLR0917 - the whole position of the force
         for other, cost in candidate_steps(ctx, state, force, where, points, moved, zoc, player)
         if may_be_there(other)
     ]
+
+
+@per_catalog
+def _assault_price(cat: Catalog) -> Fraction:
+    """The Operations Points of an Assault (17.61, :func:`.components.crt_cost`), read
+    once per catalogue: every movement menu compares the force's points with it."""
+    return crt_cost(cat.components, CombatTable.ASSAULT)
 
 
 def _ids(ctx: Context, units: tuple[int, ...]) -> str:
@@ -593,7 +602,7 @@ class OperationsPhase(Task):
     def targets(self, ctx: Context, state: BelState) -> list[int]:
         """Hexes the force may attack now: adjacent, of another side, entered by land,
         with at least the Assault price left (17.22, 17.26, 17.28, 17.61)."""
-        if self.points < crt_cost(ctx.cat.components, CombatTable.ASSAULT):
+        if self.points < _assault_price(ctx.cat):
             return []
         return attack_targets(
             ctx.cat, state, self.force, self.where, rivers=ctx.option(RIVER_OPTION)
@@ -640,10 +649,10 @@ class OperationsPhase(Task):
         force never may (25.1), so nothing is marked for it."""
         if self.reaction:
             return self
-        operated = tuple(sorted({*self.operated, *self.force}))
-        if operated == self.operated:
+        marked = self.operated
+        if all(u in marked for u in self.force):
             return self
-        return attrs.evolve(self, operated=operated)
+        return replace(self, "operated", tuple(sorted({*marked, *self.force})))
 
     def landing(self, ctx: Context, state: BelState, item: str) -> OperationsPhase:
         """The task as passengers land (``item``, 19.54): they operate no more this

@@ -26,6 +26,8 @@ here for recruits. Regions barred by the events of 22-24 recruit nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import attrs
 
 from byzantium.belisarius import RULES
@@ -188,25 +190,44 @@ def recruit_places(
     ports only for Fleets (11.63; with ``rivers``, River Movement's river ports too,
     29.5), and wherever stacking forbids it (13.1, 13.12, 13.132).
     """
+    return list(
+        _recruit_sites(
+            cat, state, player, nationality, kind, used, with_leaders=with_leaders, rivers=rivers
+        )
+    )
+
+
+def _recruit_sites(  # noqa: PLR0917 - the arguments of recruit_places
+    cat: Catalog,
+    state: BelState,
+    player: int,
+    nationality: str,
+    kind: UnitKind,
+    used: tuple[int, ...],
+    *,
+    with_leaders: bool,
+    rivers: bool,
+) -> Iterator[int]:
+    """:func:`recruit_places` one by one, so that whether there is one costs only the
+    first (the Recruiting menu asks that of every type)."""
     stock = available(cat, state, nationality, kind)
     if not stock:
-        return []
+        return
     unit = stock[0]
     if kind is UnitKind.GUARD:
         if nationality != "guard" or player != EMPIRE:
-            return []
+            return
         sites = guard_sites(cat, state)
     else:
         region = cat.home[unit]
         if region < 0 or region_controller(state, region) != player:
-            return []
+            return
         if cat.regions[region].name in state.barred:
-            return []
+            return
         sites = regional_sites(cat, state, player, region)
     extra: list[int] = []
     if with_leaders:
         extra = [h for h in leader_sites(cat, state, player) if h not in sites]
-    places: list[int] = []
     for where in (*sites, *extra):
         if where < FIRST_HEX:
             if box_room(cat, state, where) == 0:
@@ -216,8 +237,7 @@ def recruit_places(
         if kind is UnitKind.FLEET and not fleet_may_go(cat, state, where, rivers=rivers):
             continue
         if can_place(cat, state, unit, where, player, rivers=rivers):
-            places.append(where)
-    return places
+            yield where
 
 
 @RULES.implements("11.5", "11.6", "11.61", "11.9", "11.7")
@@ -336,13 +356,18 @@ class RecruitingPhase(Task):
     # -- the menu ---------------------------------------------------------------------
 
     def _places(self, ctx: Context, state: BelState, nationality: str, kind: UnitKind) -> list[int]:
-        return recruit_places(
+        return list(self._sites(ctx, state, nationality, kind))
+
+    def _sites(
+        self, ctx: Context, state: BelState, nationality: str, kind: UnitKind
+    ) -> Iterator[int]:
+        return _recruit_sites(
             ctx.cat,
             state,
             state.phasing,
             nationality,
             kind,
-            used=self.used,
+            self.used,
             with_leaders=bool(ctx.option("additional_placement")),
             rivers=bool(ctx.option(RIVER_OPTION)),
         )
@@ -359,7 +384,7 @@ class RecruitingPhase(Task):
             cost = recruit_cost(cat, kind)
             if cost is None or not (self.free or self._affordable(state, cost)):
                 continue
-            if self._places(ctx, state, nationality, kind):
+            if next(self._sites(ctx, state, nationality, kind), None) is not None:
                 options.append(Select(f"{RECRUIT}{nationality} {kind.value}"))
         if any(state.stratagems.pool) and self._affordable(
             state, points(SolidusItem.BUY_STRATAGEM)

@@ -116,7 +116,7 @@ class Deploy(Task):
     placed: int = 0
 
     def _entries(self, ctx: Context) -> tuple[Placement, ...]:
-        return tuple(p for p in ctx.cat.scenario.placements if p.group is self.group)
+        return _group_entries(ctx.cat)[self.group]
 
     @RULES.implements("34.0")
     def run(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
@@ -158,6 +158,14 @@ class Deploy(Task):
             f"place {cat.counters[unit].id} in {cat.regions[region].name}",
             [Place(h) for h in hexes],
         )
+
+
+@per_catalog
+def _group_entries(cat: Catalog) -> dict[SetupGroup, tuple[Placement, ...]]:
+    """Each set-up group's placements in the scenario's order, listed once per catalogue."""
+    return {
+        group: tuple(p for p in cat.scenario.placements if p.group is group) for group in SetupGroup
+    }
 
 
 def _put(ctx: Context, state: BelState, unit: int, where: int) -> BelState:
