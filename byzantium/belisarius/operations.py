@@ -226,15 +226,14 @@ def candidate_steps(  # noqa: PLR0917 - the whole position of the force
                 steps.append((box, price))
     at = state.units.at
     owner = controllers(cat, state)
-
-    def held_by_others(other: int) -> bool:
-        return other >= FIRST_HEX and any(owner[u] != player for u in at(other))
-
-    return [
-        (other, cost)
-        for other, cost in steps
-        if affordable(cost, points) and not held_by_others(other)
-    ]
+    found: list[tuple[int, Fraction]] = []
+    for other, cost in steps:
+        if not affordable(cost, points):
+            continue
+        if other >= FIRST_HEX and any(owner[u] != player for u in at(other)):
+            continue  # held by another side (16.31)
+        found.append((other, cost))
+    return found
 
 
 def affordable(cost: Fraction, points: Fraction) -> bool:
@@ -281,20 +280,20 @@ def land_steps(  # noqa: PLR0917 - the whole position of the force
     # Where nobody stands, whether the force may be there depends only on whether it
     # is a hex or a box: asked once for each.
     empty: dict[bool, bool] = {}
-
-    def may_be_there(other: int) -> bool:
+    found: list[tuple[int, Fraction]] = []
+    for other, cost in candidate_steps(ctx, state, force, where, points, moved, zoc, player):
         if at(other):
-            return may_end_at(cat, state, force, other)
-        kind = other >= FIRST_HEX
-        if kind not in empty:
-            empty[kind] = may_end_at(cat, state, force, other)
-        return empty[kind]
-
-    return [
-        (other, cost)
-        for other, cost in candidate_steps(ctx, state, force, where, points, moved, zoc, player)
-        if may_be_there(other)
-    ]
+            if not may_end_at(cat, state, force, other):
+                continue
+        else:
+            kind = other >= FIRST_HEX
+            fits = empty.get(kind)
+            if fits is None:
+                fits = empty[kind] = may_end_at(cat, state, force, other)
+            if not fits:
+                continue
+        found.append((other, cost))
+    return found
 
 
 @per_catalog
@@ -416,13 +415,21 @@ class OperationsPhase(Task):
         """The force is done: the phasing player goes on with another (14.1), after
         the non-phasing player's chance to react (25.1); a Reaction ends with its one
         force and hands the phase back (25.1)."""
-        marks = (self.operated, self.dropped)
+        operated, dropped = self.operated, self.dropped
         if self.reaction:
-            following = OperationsPhase(used=self.reacted, reacted=self.used)
+            following = OperationsPhase(
+                used=self.reacted, reacted=self.used, operated=operated, dropped=dropped
+            )
         else:
             stage = REACT if ctx.option("reaction") else PICK
-            following = OperationsPhase(stage=stage, used=self.used, reacted=self.reacted)
-        return push(state, attrs.evolve(following, operated=marks[0], dropped=marks[1]))
+            following = OperationsPhase(
+                stage=stage,
+                used=self.used,
+                reacted=self.reacted,
+                operated=operated,
+                dropped=dropped,
+            )
+        return push(state, following)
 
     def _react(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         """The non-phasing player may react with a force not yet reacted (25.1, 25.2)."""
@@ -505,10 +512,10 @@ class OperationsPhase(Task):
             counter = ctx.cat.counter(answer.item.removeprefix(DROP_ITEM))
             ctx.log("13.23", f"{ctx.cat.counters[counter].id} is left out of the force", "drop")
             force = tuple(u for u in self.force if u != counter)
-            return push(state, attrs.evolve(self, force=force))
+            return push(state, replace(self, "force", force))
         if isinstance(answer, Done):
             used = tuple(sorted(set(self.used) | set(self.force)))
-            return push(state, attrs.evolve(self, stage=ROLL, used=used))
+            return push(state, replace_fields(self, stage=ROLL, used=used))
         options: list[BelAction] = [Done()]
         if len(self.force) > 1:
             options += [Select(f"{DROP_ITEM}{ctx.cat.counters[u].id}") for u in self.force]

@@ -187,14 +187,27 @@ def _coverage(land: int, naval: int, inland: int, coastal: int) -> int:
     return first + min(coastal, naval + land - first)
 
 
+#: Per Region, (hex, forage) pairs: see :func:`_standing`.
+_Spots = tuple[tuple[tuple[int, int], ...], ...]
+
+
 @per_catalog
-def _standing(cat: Catalog) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+def _standing(cat: Catalog) -> tuple[_Spots, _Spots]:
     """Per Region, the hexes where a land counter (first) and a Fleet (second) may stand
-    by their type (:func:`.world.may_stand`), of those set-up looks at: the same for
-    every set-up, worked out once per catalogue."""
-    land = tuple(tuple(h for h in hexes if cat.is_land(h)) for hexes in cat.region_land)
+    by their type (:func:`.world.may_stand`), of those set-up looks at, each with the
+    units it feeds as printed (20.1; no Pillaged marker nor Colony): the same for every
+    set-up, worked out once per catalogue."""
+    printed = Markers()
+    land = tuple(
+        tuple((h, cat.forage(h, printed)) for h in hexes if cat.is_land(h))
+        for hexes in cat.region_land
+    )
     naval = tuple(
-        tuple(h for h in hexes if not cat.is_land(h) or cat.map.is_coastal(h))
+        tuple(
+            (h, cat.forage(h, printed))
+            for h in hexes
+            if not cat.is_land(h) or cat.map.is_coastal(h)
+        )
         for hexes in cat.region_coast
     )
     return land, naval
@@ -219,11 +232,13 @@ def setup_hexes(
         barred = {city, *cat.map.neighbours(city)}
     legal: list[int] = []
     at = state.units.at
-    for hex_ in _standing(cat)[naval][region]:
+    markers = state.markers
+    printed = not (markers.pillaged or markers.colonies)
+    for hex_, feeds in _standing(cat)[naval][region]:
         if hex_ in barred:
             continue
         there = at(hex_)
-        if len(there) >= cat.forage(hex_, state.markers):
+        if len(there) >= (feeds if printed else cat.forage(hex_, markers)):
             continue
         # A hex where the counter's type may stand takes it when empty (can_place).
         if not there or can_place(cat, state, unit, hex_, owner):

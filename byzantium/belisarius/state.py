@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import bisect
 import enum
-import weakref
 from collections.abc import Callable, Iterable, Iterator
-from typing import TypeVar
+from typing import TypeVar, cast
 
 import attrs
 
@@ -477,6 +476,8 @@ class Catalog:
     """The components of one game with integer indexes, and fixed per-hex facts."""
 
     def __init__(self, components: Components, hexmap: HexMap, scenario: Scenario) -> None:
+        #: What :func:`per_catalog` functions built from this catalogue, by function.
+        self._built: dict[Callable[[Catalog], object], object] = {}
         self.components = components
         self.map = hexmap
         self.scenario = scenario
@@ -690,15 +691,16 @@ _Built = TypeVar("_Built")
 
 def per_catalog(build: Callable[[Catalog], _Built]) -> Callable[[Catalog], _Built]:
     """``build`` run once per catalogue: each result is kept as long as its catalogue lives
-    (weakly keyed), so tables derived from fixed components are built on first use and
+    (in the catalogue's own table of built things, keyed by ``build``: one dictionary
+    look-up a call), so tables derived from fixed components are built on first use and
     then shared. ``build`` must not return None (None reads as "not built yet")."""
-    built: weakref.WeakKeyDictionary[Catalog, _Built] = weakref.WeakKeyDictionary()
 
     def cached(cat: Catalog) -> _Built:
-        found = built.get(cat)
+        memo = cat._built
+        found = memo.get(build)
         if found is None:
-            found = built[cat] = build(cat)
-        return found
+            found = memo[build] = build(cat)
+        return cast(_Built, found)
 
     cached.__doc__ = build.__doc__
     return cached
