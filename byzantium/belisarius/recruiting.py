@@ -207,9 +207,11 @@ def _recruit_sites(  # noqa: PLR0917 - the arguments of recruit_places
     *,
     with_leaders: bool,
     rivers: bool,
+    regions: dict[int, list[int]] | None = None,
 ) -> Iterator[int]:
     """:func:`recruit_places` one by one, so that whether there is one costs only the
-    first (the Recruiting menu asks that of every type)."""
+    first (the Recruiting menu asks that of every type). ``regions`` keeps each
+    Region's :func:`regional_sites` for the other types asked about the same state."""
     stock = available(cat, state, nationality, kind)
     if not stock:
         return
@@ -224,7 +226,10 @@ def _recruit_sites(  # noqa: PLR0917 - the arguments of recruit_places
             return
         if cat.regions[region].name in state.barred:
             return
-        sites = regional_sites(cat, state, player, region)
+        known = regions.get(region) if regions is not None else None
+        sites = known if known is not None else regional_sites(cat, state, player, region)
+        if regions is not None:
+            regions[region] = sites
     extra: list[int] = []
     if with_leaders:
         extra = [h for h in leader_sites(cat, state, player) if h not in sites]
@@ -359,7 +364,12 @@ class RecruitingPhase(Task):
         return list(self._sites(ctx, state, nationality, kind))
 
     def _sites(
-        self, ctx: Context, state: BelState, nationality: str, kind: UnitKind
+        self,
+        ctx: Context,
+        state: BelState,
+        nationality: str,
+        kind: UnitKind,
+        regions: dict[int, list[int]] | None = None,
     ) -> Iterator[int]:
         return _recruit_sites(
             ctx.cat,
@@ -370,6 +380,7 @@ class RecruitingPhase(Task):
             self.used,
             with_leaders=bool(ctx.option("additional_placement")),
             rivers=bool(ctx.option(RIVER_OPTION)),
+            regions=regions,
         )
 
     def _affordable(self, state: BelState, cost: int) -> bool:
@@ -380,11 +391,12 @@ class RecruitingPhase(Task):
         player = state.phasing
         points = cat.components.solidus_points
         options: list[BelAction] = [Done()]
+        regions: dict[int, list[int]] = {}  # each Region's sites, asked once
         for nationality, kind in recruitable(cat, state, player):
             cost = recruit_cost(cat, kind)
             if cost is None or not (self.free or self._affordable(state, cost)):
                 continue
-            if next(self._sites(ctx, state, nationality, kind), None) is not None:
+            if next(self._sites(ctx, state, nationality, kind, regions), None) is not None:
                 options.append(Select(f"{RECRUIT}{nationality} {kind.value}"))
         if any(state.stratagems.pool) and self._affordable(
             state, points(SolidusItem.BUY_STRATAGEM)
