@@ -51,6 +51,7 @@ __all__ = [
     "counter_face",
     "eliminate",
     "enemy_zoc",
+    "fleet_zones",
     "friendly_units",
     "functioning_city",
     "in_play",
