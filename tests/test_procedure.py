@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from byzantium.core.procedure import push, replace, run_task, settle
+from byzantium.core.procedure import push, replace, replace_fields, run_task, settle
 
 
 @attrs.frozen
@@ -204,3 +204,25 @@ def test_replace_runs_converters_and_validators_and_knows_private_fields() -> No
         replace(record, "_secret", 5)
     with pytest.raises(TypeError, match="no field 'missing'"):
         replace(record, "missing", 1)
+
+
+@given(
+    st.tuples(st.text(max_size=3), st.text(max_size=3)),
+    st.lists(st.sampled_from(["log", "stack", "pending", "ending"]), unique=True, max_size=4),
+    st.one_of(st.none(), st.text(max_size=3)),
+)
+def test_replace_fields_is_evolve(log: tuple[str, ...], names: list[str], value: object) -> None:
+    state = Toy(log=log, stack=("a",), pending="p", ending=None)
+    changes: dict[str, object] = dict.fromkeys(names, value)
+    assert replace_fields(state, **changes) == attrs.evolve(state, **changes)  # type: ignore[arg-type]
+    assert state == Toy(log=log, stack=("a",), pending="p", ending=None)
+
+
+def test_replace_fields_runs_converters_and_validators_and_knows_private_fields() -> None:
+    record = Checked(3, "s")
+    assert replace_fields(record, count="7", _secret="t") == Checked(7, "t")
+    assert replace_fields(record, _secret="u", count=1) == Checked(1, "u")
+    with pytest.raises(TypeError):
+        replace_fields(record, count=2, _secret=5)
+    with pytest.raises(TypeError, match="no field 'missing'"):
+        replace_fields(record, missing=1)

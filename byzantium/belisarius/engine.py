@@ -52,6 +52,12 @@ class Context(ProcedureContext):
         self.game = game
         self.cat: Catalog = game.catalog
 
+    @property
+    def recording(self) -> bool:
+        """Whether the transition's events are kept: hot steps build their event text
+        only then (the fast path of search keeps none)."""
+        return self.events is not None
+
 
 def _wait(state: BelState, request: Request) -> BelState:
     return replace(state, "pending", request)

@@ -61,8 +61,8 @@ from byzantium.belisarius.state import (
     Select,
     per_catalog,
 )
-from byzantium.belisarius.world import city_hexes, controller, controllers
-from byzantium.core.procedure import replace
+from byzantium.belisarius.world import controller, controllers, fleet_zones
+from byzantium.core.procedure import replace, replace_fields
 
 if TYPE_CHECKING:
     from byzantium.belisarius.operations import OperationsPhase
@@ -236,34 +236,12 @@ def naval_points(cat: Catalog, force: Sequence[int], roll: int) -> int:
     return force_operations_points(fleets, roll, min(stars, 2))
 
 
-@RULES.implements("15.11", "15.13", "15.12#2", "15.13#2", "19.4", "29.3")
 def fleet_zoc(cat: Catalog, state: BelState, player: int) -> frozenset[int]:
     """Hexes in a Zone of Control of ``player``'s enemies' Fleets: those that stop a
-    fleet force at sea (19.4: land units' zones do not).
-
-    A Fleet's zone reaches hexes with water across hexsides with water (15.13), not
-    into a City or Colony held by someone else than the enemy (15.12#2); Neutrals
-    have none (15.13#2), nor has a Fleet up a river (29.3).
-    """
-    enemy = 1 - player
-    where_of = state.units.where
-    zoc: set[int] = set()
-    naval = cat.naval
-    for unit in state.units.in_play():
-        if not naval[unit]:
-            continue
-        where = where_of[unit]
-        if where < FIRST_HEX or controller(cat, state, unit) != enemy:
-            continue
-        if cat.is_land(where) and not cat.map.is_coastal(where):
-            continue
-        zoc.update(cat.zoc_reach(where, True))
-    if zoc:
-        for hex_ in set(city_hexes(cat, state)) & zoc:
-            holders = state.units.at(hex_)
-            if holders and controller(cat, state, holders[0]) != enemy:
-                zoc.discard(hex_)
-    return frozenset(zoc)
+    fleet force at sea (19.4: land units' zones do not); see
+    :func:`.world.fleet_zones` (15.13, 15.12#2, 15.13#2, 29.3), whose last answer is
+    kept while the enemy's counters stay put."""
+    return fleet_zones(cat, state, player)
 
 
 def _own_box(cat: Catalog, force: Sequence[int]) -> int:
@@ -409,13 +387,16 @@ def naval_step(ctx: Context, state: BelState, task: OperationsPhase, to: int) ->
     cost, river = steps[to]
     state = _relocate(state, task.force, to)
     left = task.points - cost
-    rule = "29.1" if river else ("18.21" if to < FIRST_HEX or task.where < FIRST_HEX else "19.52")
-    ctx.log(rule, f"the fleet force moves {task.where} -> {to} for {cost} ({left} left)", "move")
+    if ctx.recording:
+        edge = to < FIRST_HEX or task.where < FIRST_HEX
+        rule = "29.1" if river else ("18.21" if edge else "19.52")
+        text = f"the fleet force moves {task.where} -> {to} for {cost} ({left} left)"
+        ctx.log(rule, text, "move")
     moved: bool | None = True
     if to >= FIRST_HEX and to in zones.of(river):
         ctx.log("15.2", f"the fleet force enters an enemy Zone of Control at {to}", "zoc")
         moved = None
-    return push(state, attrs.evolve(task, where=to, points=left, moved=moved))
+    return push(state, replace_fields(task, where=to, points=left, moved=moved))
 
 
 @RULES.implements(

@@ -80,16 +80,18 @@ from byzantium.belisarius.state import (
     NOBODY,
     BelAction,
     BelState,
+    Catalog,
     Done,
     Place,
     Roll,
     Select,
     Task,
     opponent,
+    per_catalog,
 )
 from byzantium.belisarius.stratagems import play, playable
 from byzantium.belisarius.world import controller, controllers, eliminate
-from byzantium.core.procedure import replace
+from byzantium.core.procedure import replace, replace_fields
 
 __all__ = [
     "FORCED_MARCH",
@@ -224,15 +226,14 @@ def candidate_steps(  # noqa: PLR0917 - the whole position of the force
                 steps.append((box, price))
     at = state.units.at
     owner = controllers(cat, state)
-
-    def held_by_others(other: int) -> bool:
-        return other >= FIRST_HEX and any(owner[u] != player for u in at(other))
-
-    return [
-        (other, cost)
-        for other, cost in steps
-        if affordable(cost, points) and not held_by_others(other)
-    ]
+    found: list[tuple[int, Fraction]] = []
+    for other, cost in steps:
+        if not affordable(cost, points):
+            continue
+        if other >= FIRST_HEX and any(owner[u] != player for u in at(other)):
+            continue  # held by another side (16.31)
+        found.append((other, cost))
+    return found
 
 
 def affordable(cost: Fraction, points: Fraction) -> bool:
@@ -279,20 +280,27 @@ def land_steps(  # noqa: PLR0917 - the whole position of the force
     # Where nobody stands, whether the force may be there depends only on whether it
     # is a hex or a box: asked once for each.
     empty: dict[bool, bool] = {}
-
-    def may_be_there(other: int) -> bool:
+    found: list[tuple[int, Fraction]] = []
+    for other, cost in candidate_steps(ctx, state, force, where, points, moved, zoc, player):
         if at(other):
-            return may_end_at(cat, state, force, other)
-        kind = other >= FIRST_HEX
-        if kind not in empty:
-            empty[kind] = may_end_at(cat, state, force, other)
-        return empty[kind]
+            if not may_end_at(cat, state, force, other):
+                continue
+        else:
+            kind = other >= FIRST_HEX
+            fits = empty.get(kind)
+            if fits is None:
+                fits = empty[kind] = may_end_at(cat, state, force, other)
+            if not fits:
+                continue
+        found.append((other, cost))
+    return found
 
-    return [
-        (other, cost)
-        for other, cost in candidate_steps(ctx, state, force, where, points, moved, zoc, player)
-        if may_be_there(other)
-    ]
+
+@per_catalog
+def _assault_price(cat: Catalog) -> Fraction:
+    """The Operations Points of an Assault (17.61, :func:`.components.crt_cost`), read
+    once per catalogue: every movement menu compares the force's points with it."""
+    return crt_cost(cat.components, CombatTable.ASSAULT)
 
 
 def _ids(ctx: Context, units: tuple[int, ...]) -> str:
@@ -407,13 +415,21 @@ class OperationsPhase(Task):
         """The force is done: the phasing player goes on with another (14.1), after
         the non-phasing player's chance to react (25.1); a Reaction ends with its one
         force and hands the phase back (25.1)."""
-        marks = (self.operated, self.dropped)
+        operated, dropped = self.operated, self.dropped
         if self.reaction:
-            following = OperationsPhase(used=self.reacted, reacted=self.used)
+            following = OperationsPhase(
+                used=self.reacted, reacted=self.used, operated=operated, dropped=dropped
+            )
         else:
             stage = REACT if ctx.option("reaction") else PICK
-            following = OperationsPhase(stage=stage, used=self.used, reacted=self.reacted)
-        return push(state, attrs.evolve(following, operated=marks[0], dropped=marks[1]))
+            following = OperationsPhase(
+                stage=stage,
+                used=self.used,
+                reacted=self.reacted,
+                operated=operated,
+                dropped=dropped,
+            )
+        return push(state, following)
 
     def _react(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         """The non-phasing player may react with a force not yet reacted (25.1, 25.2)."""
@@ -453,19 +469,28 @@ class OperationsPhase(Task):
         return forced_march_forces(ctx, state, self.operated, self.dropped, player)
 
     def _pick(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
-        forces = operable(ctx, state, self.used, self.operator(state))
-        fleets = fleet_forces(ctx.cat, state, self.used, self.operator(state))
-        marches = self.forced_marches(ctx, state)
+        # An answer looks up only the list it was picked from (the menu offered it).
+        if isinstance(answer, Done):
+            return state
+        player = self.operator(state)
         if isinstance(answer, Select) and answer.item.startswith(FORCED_ITEM):
+            marches = self.forced_marches(ctx, state)
             force, where = marches[answer.item.removeprefix(FORCED_ITEM)]
             return self.forced_march(ctx, state, force, where)
         if isinstance(answer, Select):
             naval = answer.item.startswith(FLEET)
             where = int(answer.item.removeprefix(FLEET if naval else "force "))
-            force = (fleets if naval else forces)[where]
-            ctx.log("14.1", f"the force at {where} operates: {_ids(ctx, force)}", "force")
-            return push(state, attrs.evolve(self, stage=DROP, force=force, where=where))
-        if isinstance(answer, Done) or not (forces or fleets or marches):
+            if naval:
+                force = fleet_forces(ctx.cat, state, self.used, player)[where]
+            else:
+                force = operable(ctx, state, self.used, player)[where]
+            if ctx.recording:
+                ctx.log("14.1", f"the force at {where} operates: {_ids(ctx, force)}", "force")
+            return push(state, replace_fields(self, stage=DROP, force=force, where=where))
+        forces = operable(ctx, state, self.used, player)
+        fleets = fleet_forces(ctx.cat, state, self.used, player)
+        marches = self.forced_marches(ctx, state)
+        if not (forces or fleets or marches):
             return state
         options: list[BelAction] = [Done()]
         options += [Select(f"force {where}") for where in forces]
@@ -474,7 +499,7 @@ class OperationsPhase(Task):
         return ask_choice(
             state,
             self,
-            self.operator(state),
+            player,
             "14.1",
             "pick a force to operate (or to Forced March), or end the phase",
             options,
@@ -487,10 +512,10 @@ class OperationsPhase(Task):
             counter = ctx.cat.counter(answer.item.removeprefix(DROP_ITEM))
             ctx.log("13.23", f"{ctx.cat.counters[counter].id} is left out of the force", "drop")
             force = tuple(u for u in self.force if u != counter)
-            return push(state, attrs.evolve(self, force=force))
+            return push(state, replace(self, "force", force))
         if isinstance(answer, Done):
             used = tuple(sorted(set(self.used) | set(self.force)))
-            return push(state, attrs.evolve(self, stage=ROLL, used=used))
+            return push(state, replace_fields(self, stage=ROLL, used=used))
         options: list[BelAction] = [Done()]
         if len(self.force) > 1:
             options += [Select(f"{DROP_ITEM}{ctx.cat.counters[u].id}") for u in self.force]
@@ -509,8 +534,10 @@ class OperationsPhase(Task):
                 points = naval_points(ctx.cat, self.force, answer.dice[0])
             else:
                 points = force_points(ctx, self.force, answer.dice[0])
-            ctx.log("14.21", f"the force rolls {answer.dice[0]}: {points} Operations Points", "ops")
-            following = attrs.evolve(
+            if ctx.recording:
+                text = f"the force rolls {answer.dice[0]}: {points} Operations Points"
+                ctx.log("14.21", text, "ops")
+            following = replace_fields(
                 self,
                 stage=MOVE,
                 points=Fraction(points),
@@ -582,7 +609,7 @@ class OperationsPhase(Task):
     def targets(self, ctx: Context, state: BelState) -> list[int]:
         """Hexes the force may attack now: adjacent, of another side, entered by land,
         with at least the Assault price left (17.22, 17.26, 17.28, 17.61)."""
-        if self.points < crt_cost(ctx.cat.components, CombatTable.ASSAULT):
+        if self.points < _assault_price(ctx.cat):
             return []
         return attack_targets(
             ctx.cat, state, self.force, self.where, rivers=ctx.option(RIVER_OPTION)
@@ -605,14 +632,15 @@ class OperationsPhase(Task):
         zoc = land_zoc(ctx.cat, state, self.operator(state))
         cost = step_price(ctx, state, self.where, to)
         state = _relocate(state, self.force, to)
-        rule = "18.21" if to < FIRST_HEX or self.where < FIRST_HEX else "16.1"
         left = self.points - cost
-        ctx.log(rule, f"the force moves {self.where} -> {to} for {cost} ({left} left)", "move")
+        if ctx.recording:
+            rule = "18.21" if to < FIRST_HEX or self.where < FIRST_HEX else "16.1"
+            ctx.log(rule, f"the force moves {self.where} -> {to} for {cost} ({left} left)", "move")
         moved: bool | None = True
         if to >= FIRST_HEX and to in zoc:
             ctx.log("15.2", f"the force enters an enemy Zone of Control at {to}: it stops", "zoc")
             moved = None
-        return push(state, attrs.evolve(self, where=to, points=left, moved=moved))
+        return push(state, replace_fields(self, where=to, points=left, moved=moved))
 
     @RULES.implements("14.4")
     def finish_force(self, ctx: Context, state: BelState) -> BelState:
@@ -628,10 +656,10 @@ class OperationsPhase(Task):
         force never may (25.1), so nothing is marked for it."""
         if self.reaction:
             return self
-        operated = tuple(sorted({*self.operated, *self.force}))
-        if operated == self.operated:
+        marked = self.operated
+        if all(u in marked for u in self.force):
             return self
-        return attrs.evolve(self, operated=operated)
+        return replace(self, "operated", tuple(sorted({*marked, *self.force})))
 
     def landing(self, ctx: Context, state: BelState, item: str) -> OperationsPhase:
         """The task as passengers land (``item``, 19.54): they operate no more this

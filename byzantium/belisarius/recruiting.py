@@ -26,6 +26,8 @@ here for recruits. Regions barred by the events of 22-24 recruit nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import attrs
 
 from byzantium.belisarius import RULES
@@ -188,25 +190,49 @@ def recruit_places(
     ports only for Fleets (11.63; with ``rivers``, River Movement's river ports too,
     29.5), and wherever stacking forbids it (13.1, 13.12, 13.132).
     """
+    return list(
+        _recruit_sites(
+            cat, state, player, nationality, kind, used, with_leaders=with_leaders, rivers=rivers
+        )
+    )
+
+
+def _recruit_sites(  # noqa: PLR0917 - the arguments of recruit_places
+    cat: Catalog,
+    state: BelState,
+    player: int,
+    nationality: str,
+    kind: UnitKind,
+    used: tuple[int, ...],
+    *,
+    with_leaders: bool,
+    rivers: bool,
+    regions: dict[int, list[int]] | None = None,
+) -> Iterator[int]:
+    """:func:`recruit_places` one by one, so that whether there is one costs only the
+    first (the Recruiting menu asks that of every type). ``regions`` keeps each
+    Region's :func:`regional_sites` for the other types asked about the same state."""
     stock = available(cat, state, nationality, kind)
     if not stock:
-        return []
+        return
     unit = stock[0]
     if kind is UnitKind.GUARD:
         if nationality != "guard" or player != EMPIRE:
-            return []
+            return
         sites = guard_sites(cat, state)
     else:
         region = cat.home[unit]
         if region < 0 or region_controller(state, region) != player:
-            return []
+            return
         if cat.regions[region].name in state.barred:
-            return []
-        sites = regional_sites(cat, state, player, region)
+            return
+        known = regions.get(region) if regions is not None else None
+        sites = known if known is not None else regional_sites(cat, state, player, region)
+        if regions is not None:
+            regions[region] = sites
     extra: list[int] = []
     if with_leaders:
         extra = [h for h in leader_sites(cat, state, player) if h not in sites]
-    places: list[int] = []
     for where in (*sites, *extra):
         if where < FIRST_HEX:
             if box_room(cat, state, where) == 0:
@@ -216,8 +242,7 @@ def recruit_places(
         if kind is UnitKind.FLEET and not fleet_may_go(cat, state, where, rivers=rivers):
             continue
         if can_place(cat, state, unit, where, player, rivers=rivers):
-            places.append(where)
-    return places
+            yield where
 
 
 @RULES.implements("11.5", "11.6", "11.61", "11.9", "11.7")
@@ -336,15 +361,26 @@ class RecruitingPhase(Task):
     # -- the menu ---------------------------------------------------------------------
 
     def _places(self, ctx: Context, state: BelState, nationality: str, kind: UnitKind) -> list[int]:
-        return recruit_places(
+        return list(self._sites(ctx, state, nationality, kind))
+
+    def _sites(
+        self,
+        ctx: Context,
+        state: BelState,
+        nationality: str,
+        kind: UnitKind,
+        regions: dict[int, list[int]] | None = None,
+    ) -> Iterator[int]:
+        return _recruit_sites(
             ctx.cat,
             state,
             state.phasing,
             nationality,
             kind,
-            used=self.used,
+            self.used,
             with_leaders=bool(ctx.option("additional_placement")),
             rivers=bool(ctx.option(RIVER_OPTION)),
+            regions=regions,
         )
 
     def _affordable(self, state: BelState, cost: int) -> bool:
@@ -355,11 +391,12 @@ class RecruitingPhase(Task):
         player = state.phasing
         points = cat.components.solidus_points
         options: list[BelAction] = [Done()]
+        regions: dict[int, list[int]] = {}  # each Region's sites, asked once
         for nationality, kind in recruitable(cat, state, player):
             cost = recruit_cost(cat, kind)
             if cost is None or not (self.free or self._affordable(state, cost)):
                 continue
-            if self._places(ctx, state, nationality, kind):
+            if next(self._sites(ctx, state, nationality, kind, regions), None) is not None:
                 options.append(Select(f"{RECRUIT}{nationality} {kind.value}"))
         if any(state.stratagems.pool) and self._affordable(
             state, points(SolidusItem.BUY_STRATAGEM)

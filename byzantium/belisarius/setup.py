@@ -35,10 +35,12 @@ from byzantium.belisarius.state import (
     NOBODY,
     BelAction,
     BelState,
+    Catalog,
     Markers,
     Place,
     Task,
     Units,
+    per_catalog,
 )
 from byzantium.belisarius.stratagems import PickStratagems, initial_pool
 from byzantium.belisarius.world import CONTROL_OF, can_place, controller
@@ -114,7 +116,7 @@ class Deploy(Task):
     placed: int = 0
 
     def _entries(self, ctx: Context) -> tuple[Placement, ...]:
-        return tuple(p for p in ctx.cat.scenario.placements if p.group is self.group)
+        return _group_entries(ctx.cat)[self.group]
 
     @RULES.implements("34.0")
     def run(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
@@ -158,6 +160,14 @@ class Deploy(Task):
         )
 
 
+@per_catalog
+def _group_entries(cat: Catalog) -> dict[SetupGroup, tuple[Placement, ...]]:
+    """Each set-up group's placements in the scenario's order, listed once per catalogue."""
+    return {
+        group: tuple(p for p in cat.scenario.placements if p.group is group) for group in SetupGroup
+    }
+
+
 def _put(ctx: Context, state: BelState, unit: int, where: int) -> BelState:
     ctx.log("34.0", f"{ctx.cat.counters[unit].id} is set up at {where}", "place")
     return attrs.evolve(state, units=state.units.move(unit, where))
@@ -175,6 +185,32 @@ def _coverage(land: int, naval: int, inland: int, coastal: int) -> int:
     """
     first = min(inland, land)
     return first + min(coastal, naval + land - first)
+
+
+#: Per Region, (hex, forage) pairs: see :func:`_standing`.
+_Spots = tuple[tuple[tuple[int, int], ...], ...]
+
+
+@per_catalog
+def _standing(cat: Catalog) -> tuple[_Spots, _Spots]:
+    """Per Region, the hexes where a land counter (first) and a Fleet (second) may stand
+    by their type (:func:`.world.may_stand`), of those set-up looks at, each with the
+    units it feeds as printed (20.1; no Pillaged marker nor Colony): the same for every
+    set-up, worked out once per catalogue."""
+    printed = Markers()
+    land = tuple(
+        tuple((h, cat.forage(h, printed)) for h in hexes if cat.is_land(h))
+        for hexes in cat.region_land
+    )
+    naval = tuple(
+        tuple(
+            (h, cat.forage(h, printed))
+            for h in hexes
+            if not cat.is_land(h) or cat.map.is_coastal(h)
+        )
+        for hexes in cat.region_coast
+    )
+    return land, naval
 
 
 def setup_hexes(
@@ -195,12 +231,17 @@ def setup_hexes(
         city = cat.map.city(placement.not_near_city).hex
         barred = {city, *cat.map.neighbours(city)}
     legal: list[int] = []
-    for hex_ in (cat.region_coast if naval else cat.region_land)[region]:
+    at = state.units.at
+    markers = state.markers
+    printed = not (markers.pillaged or markers.colonies)
+    for hex_, feeds in _standing(cat)[naval][region]:
         if hex_ in barred:
             continue
-        if len(state.units.at(hex_)) >= cat.forage(hex_, state.markers):
+        there = at(hex_)
+        if len(there) >= (feeds if printed else cat.forage(hex_, markers)):
             continue
-        if can_place(cat, state, unit, hex_, owner):
+        # A hex where the counter's type may stand takes it when empty (can_place).
+        if not there or can_place(cat, state, unit, hex_, owner):
             legal.append(hex_)
     empty = {
         c.hex

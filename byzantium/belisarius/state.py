@@ -17,10 +17,10 @@ Regions, the Stratagem types and the hexes' Forage values.
 
 from __future__ import annotations
 
+import bisect
 import enum
-import weakref
 from collections.abc import Callable, Iterable, Iterator
-from typing import TypeVar
+from typing import TypeVar, cast
 
 import attrs
 
@@ -200,6 +200,22 @@ class Units:
     _in_play: tuple[int, ...] | None = attrs.field(
         default=None, init=False, repr=False, eq=False, hash=False
     )
+    #: Cache, not part of the value: the ``where`` of the units these were moved from
+    #: and the counters that moved (set by :meth:`move` and :meth:`move_all`), so that
+    #: a cache keyed on those units can tell which counters changed place without
+    #: comparing every counter (:func:`.world.enemy_zoc`). Only the tuple is kept,
+    #: never the older units, so no chain of boards stays alive.
+    _moved_from: tuple[tuple[int, ...], tuple[int, ...]] | None = attrs.field(
+        default=None, init=False, repr=False, eq=False, hash=False
+    )
+
+    def moved_since(self, where: tuple[int, ...]) -> tuple[int, ...] | None:
+        """The counters moved to make these units out of units whose places were
+        ``where`` (the very tuple), or None when these units were not made so."""
+        origin = self._moved_from
+        if origin is not None and origin[0] is where:
+            return origin[1]
+        return None
 
     def at(self, where: int) -> tuple[int, ...]:
         """The counters at a location, in counter order."""
@@ -244,15 +260,19 @@ class Units:
             moved = Units(tuple(places), self.mutiny, aboard)
         if self._by_place is not None and before != where:
             by_place = dict(self._by_place)
-            left = tuple(u for u in by_place[before] if u != unit)
-            if left:
-                by_place[before] = left
+            there = by_place[before]
+            if len(there) > 1:
+                k = there.index(unit)
+                by_place[before] = there[:k] + there[k + 1 :]
             else:
                 del by_place[before]
-            by_place[where] = tuple(sorted((*by_place.get(where, ()), unit)))
+            coming = by_place.get(where, ())
+            k = bisect.bisect(coming, unit)
+            by_place[where] = (*coming[:k], unit, *coming[k:])
             object.__setattr__(moved, "_by_place", by_place)
         if self._in_play is not None and (before > AVAILABLE) == (where > AVAILABLE):
             object.__setattr__(moved, "_in_play", self._in_play)
+        object.__setattr__(moved, "_moved_from", (self.where, (unit,)))
         return moved
 
     def move_all(self, units: Iterable[int], where: int) -> Units:
@@ -281,6 +301,7 @@ class Units:
             object.__setattr__(moved, "_by_place", by_place)
         if self._in_play is not None and all(self.where[unit] > AVAILABLE for unit in going):
             object.__setattr__(moved, "_in_play", self._in_play)
+        object.__setattr__(moved, "_moved_from", (self.where, tuple(going)))
         return moved
 
     def flip(self, units: tuple[int, ...] | list[int], mutinying: bool) -> Units:
@@ -455,6 +476,8 @@ class Catalog:
     """The components of one game with integer indexes, and fixed per-hex facts."""
 
     def __init__(self, components: Components, hexmap: HexMap, scenario: Scenario) -> None:
+        #: What :func:`per_catalog` functions built from this catalogue, by function.
+        self._built: dict[Callable[[Catalog], object], object] = {}
         self.components = components
         self.map = hexmap
         self.scenario = scenario
@@ -668,15 +691,16 @@ _Built = TypeVar("_Built")
 
 def per_catalog(build: Callable[[Catalog], _Built]) -> Callable[[Catalog], _Built]:
     """``build`` run once per catalogue: each result is kept as long as its catalogue lives
-    (weakly keyed), so tables derived from fixed components are built on first use and
+    (in the catalogue's own table of built things, keyed by ``build``: one dictionary
+    look-up a call), so tables derived from fixed components are built on first use and
     then shared. ``build`` must not return None (None reads as "not built yet")."""
-    built: weakref.WeakKeyDictionary[Catalog, _Built] = weakref.WeakKeyDictionary()
 
     def cached(cat: Catalog) -> _Built:
-        found = built.get(cat)
+        memo = cat._built
+        found = memo.get(build)
         if found is None:
-            found = built[cat] = build(cat)
-        return found
+            found = memo[build] = build(cat)
+        return cast(_Built, found)
 
     cached.__doc__ = build.__doc__
     return cached

@@ -51,6 +51,7 @@ __all__ = [
     "counter_face",
     "eliminate",
     "enemy_zoc",
+    "fleet_zones",
     "friendly_units",
     "functioning_city",
     "in_play",
@@ -276,8 +277,28 @@ def enemy_zoc(cat: Catalog, state: BelState, player: int, *, naval: bool = True)
     stepping, most often), the enemy's projection is kept too and only the Cities'
     exception is worked out again (see :func:`_zones_kept`).
     """
+    return _kept_zones(cat, state, player, _ALL if naval else _LAND)
+
+
+@RULES.implements("15.11", "15.13", "15.12#2", "15.13#2", "19.4", "29.3")
+def fleet_zones(cat: Catalog, state: BelState, player: int) -> frozenset[int]:
+    """Hexes in a Zone of Control of ``player``'s enemies' Fleets only (those that stop
+    a fleet force at sea, 19.4): :func:`enemy_zoc`'s reading of a Fleet's zone (15.13,
+    not from a Fleet up a river, 29.3) and of the Cities' exception (15.12#2), kept
+    the same way."""
+    return _kept_zones(cat, state, player, _FLEETS)
+
+
+#: Whose zones :func:`_kept_zones` works out: every belligerent counter's, land
+#: units' only, Fleets' only.
+_ALL, _LAND, _FLEETS = "all", "land", "fleets"
+
+
+def _kept_zones(cat: Catalog, state: BelState, player: int, kinds: str) -> frozenset[int]:
+    """The zones of ``kinds`` of ``player``'s enemies, from the catalogue's memory of the
+    last ones when it still holds (see :func:`enemy_zoc`)."""
     last = _last_zones(cat)
-    key = (player, naval)
+    key = (player, kinds)
     known = last.get(key)
     if known is not None:
         if (
@@ -290,7 +311,7 @@ def enemy_zoc(cat: Catalog, state: BelState, player: int, *, naval: bool = True)
             zoc = _cities_excepted(cat, state, 1 - player, known.projected)
             last[key] = _Zones(state.units, state.control, state.markers, known.projected, zoc)
             return zoc
-    projected = _projected(cat, state, 1 - player, naval)
+    projected = _projected(cat, state, 1 - player, kinds)
     zoc = _cities_excepted(cat, state, 1 - player, projected)
     last[key] = _Zones(state.units, state.control, state.markers, projected, zoc)
     return zoc
@@ -310,8 +331,8 @@ class _Zones:
 
 
 @per_catalog
-def _last_zones(cat: Catalog) -> dict[tuple[int, bool], _Zones]:
-    """The catalogue's memory of the last zones (one entry per player and kind)."""
+def _last_zones(cat: Catalog) -> dict[tuple[int, str], _Zones]:
+    """The catalogue's memory of the last zones (one entry per player and kinds)."""
     del cat
     return {}
 
@@ -328,13 +349,16 @@ def _zones_kept(cat: Catalog, known: _Zones, state: BelState, enemy: int) -> boo
         and before.aboard == units.aboard
     ):
         return False
-    moved = compress(count(), map(ne, before.where, units.where))
+    moved: Iterable[int] | None = units.moved_since(before.where)
+    if moved is None:
+        moved = compress(count(), map(ne, before.where, units.where))
     return all(controller(cat, state, unit) != enemy for unit in moved)
 
 
-def _projected(cat: Catalog, state: BelState, enemy: int, naval: bool) -> frozenset[int]:
+def _projected(cat: Catalog, state: BelState, enemy: int, kinds: str) -> frozenset[int]:
     """The hexes ``enemy``'s belligerent counters on the map project into (15.11,
-    15.12, 15.13), before the Cities' exception; Fleets' only if ``naval``."""
+    15.12, 15.13), before the Cities' exception: all of them, or only land units' or
+    Fleets' (``kinds``)."""
     where_of = state.units.where
     carried = state.units.embarked() if state.units.aboard else frozenset()
     owner = controllers(cat, state)
@@ -342,7 +366,8 @@ def _projected(cat: Catalog, state: BelState, enemy: int, naval: bool) -> frozen
     for unit in state.units.in_play():
         where = where_of[unit]
         fleet = cat.naval[unit]
-        if where >= FIRST_HEX and (naval or not fleet) and owner[unit] == enemy:
+        wanted = kinds == _ALL or (kinds == _FLEETS) == fleet
+        if where >= FIRST_HEX and wanted and owner[unit] == enemy:
             if unit in carried or (fleet and cat.is_land(where) and not cat.map.is_coastal(where)):
                 continue  # on board a Fleet (15.14, 19.64), or a Fleet up a river (29.3)
             zoc.update(cat.zoc_reach(where, fleet))
@@ -354,9 +379,12 @@ def _cities_excepted(
 ) -> frozenset[int]:
     """``projected`` less the City and Colony hexes held by someone else than the
     enemy (15.12#2)."""
+    cities = projected.intersection(cat.cities)
+    if state.markers.colonies:
+        cities |= projected.intersection(state.markers.colonies)
     held = [
         hex_
-        for hex_ in projected.intersection(city_hexes(cat, state))
+        for hex_ in cities
         if (holders := state.units.at(hex_)) and controller(cat, state, holders[0]) != enemy
     ]
     return projected.difference(held) if held else projected
