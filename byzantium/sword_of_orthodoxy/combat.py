@@ -288,7 +288,8 @@ def legal_targets(
     """
     found: list[int] = []
     for path in paths or ALL_PATHS:
-        found += path_targets(ctx, state, path, lone)
+        # Asked as the battle offers ask it (one question, one answer kept).
+        found += path_targets(ctx, state, path, True) if lone else path_targets(ctx, state, path)
     if not fleet:
         carrier = stolos_carrier(ctx, state)
         found = [a for a in found if a != carrier]

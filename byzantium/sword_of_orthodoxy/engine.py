@@ -178,7 +178,15 @@ def board_query(
 
     @functools.wraps(query)
     def answer(ctx: Context, state: SooState, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        return _answer(ctx.memo.answers(state.board), query, ctx, state, *args, **kwargs)
+        board = state.board
+        kept, answers = ctx.memo.kept
+        if kept is not board:
+            answers = ctx.memo.answers(board)
+        key = (query, *args, *kwargs.items()) if kwargs else (query, *args)
+        found = answers.get(key, _MISSING)
+        if found is _MISSING:
+            found = answers[key] = query(ctx, state, *args, **kwargs)
+        return found.copy() if type(found) is list else found  # type: ignore[return-value]
 
     return answer
 
@@ -210,11 +218,25 @@ def facet_query(
     def decorate(
         query: Callable[Concatenate[Context, SooState, P], R],
     ) -> Callable[Concatenate[Context, SooState, P], R]:
+        single = facet if isinstance(facet, Facet) else None
+        by_argument = {} if isinstance(facet, Facet) else facet
+
         @functools.wraps(query)
         def answer(ctx: Context, state: SooState, /, *args: P.args, **kwargs: P.kwargs) -> R:
-            read = facet if isinstance(facet, Facet) else facet[args[0]]
-            answers = ctx.memo.facet_answers(ctx.cat, read, state.board)
-            return _answer(answers, query, ctx, state, *args, **kwargs)
+            board = state.board
+            kept, answers = ctx.memo.kept
+            if kept is not board:
+                answers = ctx.memo.answers(board)
+            read = single or by_argument[args[0]]
+            table = answers.get(read)
+            if table is None:
+                table = ctx.memo.facet_answers(ctx.cat, read, board)
+            assert isinstance(table, dict)
+            key = (query, *args, *kwargs.items()) if kwargs else (query, *args)
+            found = table.get(key, _MISSING)
+            if found is _MISSING:
+                found = table[key] = query(ctx, state, *args, **kwargs)
+            return found.copy() if type(found) is list else found  # type: ignore[return-value]
 
         answer.facet = facet  # type: ignore[attr-defined]
         answer.uncached = query  # type: ignore[attr-defined]
@@ -223,23 +245,8 @@ def facet_query(
     return decorate
 
 
-def _answer(
-    answers: dict[object, object],
-    query: Callable[..., R],
-    ctx: Context,
-    state: SooState,
-    /,
-    *args: object,
-    **kwargs: object,
-) -> R:
-    key = (query, *args, *kwargs.items()) if kwargs else (query, *args)
-    try:
-        found = answers[key]
-    except KeyError:
-        found = answers[key] = query(ctx, state, *args, **kwargs)
-    if type(found) is list:
-        return found.copy()  # type: ignore[return-value]
-    return found  # type: ignore[return-value]
+#: What a memo holds for a question not asked yet.
+_MISSING = object()
 
 
 def _standing(ctx: Context, state: SooState) -> SooState:
