@@ -28,8 +28,6 @@ from byzantium.sword_of_orthodoxy.engine import BoardMemo, Context
 from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
 from byzantium.sword_of_orthodoxy.state import SooState
 
-GAME = "sword-of-orthodoxy"
-
 #: Every facet query with the arguments the rules ask it with.
 QUESTIONS: tuple[tuple[Callable[..., object], tuple[object, ...]], ...] = (
     *((combat.path_targets, (path,)) for path in Path),
@@ -91,7 +89,7 @@ def test_every_facet_query_is_checked() -> None:
     assert _facet_queries() == asked
 
 
-@pytest.mark.rule("10.6", "10.6.5", "10.6.7", "10.13", game=GAME)
+@pytest.mark.rule("10.6", "10.6.5", "10.6.7", "10.13", game="sword-of-orthodoxy")
 @pytest.mark.parametrize(
     "options",
     [{}, {"scenario": "millennium"}, {"islam": True, "red_dice": True, "round_letters": True}],
@@ -108,7 +106,7 @@ def test_facet_answers_are_the_answers_from_scratch_in_seeded_games(
     assert compared > 1000
 
 
-@pytest.mark.rule("10.6", "10.6.5", "10.13", game=GAME)
+@pytest.mark.rule("10.6", "10.6.5", "10.13", game="sword-of-orthodoxy")
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10**6), st.lists(st.integers(0, 10**6), min_size=1, max_size=6))
 def test_facet_answers_after_any_history_of_questions(first: int, others: list[int]) -> None:
