@@ -39,12 +39,14 @@ __all__ = [
     "ANCHOR",
     "PENDING",
     "Children",
+    "Decisions",
     "Figures",
     "Probe",
     "Rate",
     "SomeSubject",
     "Subject",
     "byzantium_subject",
+    "decision_positions",
     "deep_size",
     "measure_memory",
     "open_spiel_subject",
@@ -54,6 +56,7 @@ __all__ = [
     "playout",
     "probe",
     "time_children",
+    "time_decisions",
     "time_playouts",
     "trajectory",
 ]
@@ -80,7 +83,9 @@ class Subject(Generic[S, A, P]):
     alone (the state itself for immutable states). ``sample`` draws a chance
     outcome with its probability. ``memory`` names how :func:`measure_memory`
     counts this game's states: ``"tracemalloc"`` (states on the Python heap) or ``"malloc"``
-    (states on the C++ heap, which only the C allocator sees).
+    (states on the C++ heap, which only the C allocator sees). ``expert``, when the
+    game has one, is its ``expert`` policy at its default budget, bound to the game:
+    ``expert(state, rng)`` returns the action it chooses.
     """
 
     name: str
@@ -97,6 +102,7 @@ class Subject(Generic[S, A, P]):
     chance: int
     terminal: int
     memory: str
+    expert: Callable[[S, random.Random], A] | None = None
 
 
 #: A subject of any game, in a list of several games (whose types differ).
@@ -156,6 +162,15 @@ def _same(state: S) -> S:
     return state
 
 
+def _bound(
+    policy: Callable[[Game[S, A], S, random.Random], A], game: Game[S, A]
+) -> Callable[[S, random.Random], A]:
+    def decide(state: S, rng: random.Random) -> A:
+        return policy(game, state, rng)
+
+    return decide
+
+
 def byzantium_subject(name: str, game: Game[S, A]) -> Subject[S, A, Fraction]:
     """One of our games as a subject; its round trip is JSON text and back.
 
@@ -169,6 +184,7 @@ def byzantium_subject(name: str, game: Game[S, A]) -> Subject[S, A, Fraction]:
     def encoded_size(state: S) -> int:
         return len(json.dumps(game.encode_state(state)).encode("utf-8"))
 
+    policy = game.policies().get("expert")
     return Subject(
         name=name,
         kind="byzantium",
@@ -184,6 +200,7 @@ def byzantium_subject(name: str, game: Game[S, A]) -> Subject[S, A, Fraction]:
         chance=CHANCE,
         terminal=TERMINAL,
         memory="tracemalloc",
+        expert=None if policy is None else _bound(policy, game),
     )
 
 
@@ -402,6 +419,74 @@ def time_children(
         rates = tuple(run[0] / run[1] for run in runs)
         result[name] = Children(len(nodes[name]), built, seconds, rates)
     return result
+
+
+# -- expert decisions -----------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Decisions:
+    """Decisions of a game's ``expert`` policy (default budget) on fixed seeded positions.
+
+    ``decisions`` positions were decided, one after the other in a fixed order, in
+    ``seconds``; ``positions`` were available (the run stops at its time budget, so
+    a slower player decides fewer of them). There is no anchor to compare with:
+    OpenSpiel's backgammon has no expert, so the figure is absolute.
+    """
+
+    decisions: int
+    positions: int
+    seconds: float
+
+    @property
+    def per_second(self) -> float:
+        """Expert decisions per second."""
+        return self.decisions / self.seconds
+
+
+def decision_positions(subject: Subject[S, A, P], count: int, per_game: int = 10) -> list[S]:
+    """``count`` decisions worth searching: up to ``per_game`` player-node states with at
+    least two legal actions, evenly spaced, from each seeded random game 0, 1, 2..."""
+    found: list[S] = []
+    seed = 0
+    while len(found) < count:
+        states = [
+            state
+            for state in trajectory(subject, random.Random(seed))
+            if subject.current_player(state) not in (subject.terminal, subject.chance)
+            and len(subject.legal_actions(state)) > 1
+        ]
+        found += states[:: max(1, len(states) // per_game)][:per_game]
+        seed += 1
+    return found[:count]
+
+
+def time_decisions(
+    subjects: Sequence[SomeSubject], seconds: float = 3.0, count: int = 150
+) -> dict[str, Decisions]:
+    """Expert decisions per second of every subject that has an expert.
+
+    The expert decides the positions of :func:`decision_positions` in order (the
+    ``i``-th with ``random.Random(i)``), at least one, until ``seconds`` have passed or
+    none is left; one decision first warms up what it keeps between calls.
+    """
+    found: dict[str, Decisions] = {}
+    for subject in subjects:
+        expert = subject.expert
+        if expert is None:
+            continue
+        positions = decision_positions(subject, count)
+        expert(positions[-1], random.Random(-1))  # warm-up, on a position timed last
+        gc.collect()
+        decided = 0
+        start = time.perf_counter()
+        elapsed = 0.0
+        while decided < len(positions) and (not decided or elapsed < seconds):
+            expert(positions[decided], random.Random(decided))
+            decided += 1
+            elapsed = time.perf_counter() - start
+        found[subject.name] = Decisions(decided, len(positions), elapsed)
+    return found
 
 
 # -- legal actions and serialisation, measured in play ---------------------------------------
@@ -624,6 +709,9 @@ class Figures:
     deep_size: float | None
     #: Every legal child of sampled parents (None when not measured).
     children: Children | None = None
+    #: The expert's decisions on fixed positions (None for a game without an expert,
+    #: or when not measured).
+    decisions: Decisions | None = None
 
 
 def measure(
@@ -634,11 +722,13 @@ def measure(
     memory_states: int = 2000,
     *,
     parent_states: int = 300,
+    decision_seconds: float = 3.0,
 ) -> list[Figures]:
     """Measure every figure of every subject; see the module documentation."""
     subjects = list(subjects)
     rates = time_playouts(subjects, seconds, rounds)
     children = time_children(subjects, parent_states, rounds) if parent_states else {}
+    decisions = time_decisions(subjects, decision_seconds) if decision_seconds else {}
     figures = []
     for subject in subjects:
         found = probe(subject, min_states)
@@ -657,6 +747,7 @@ def measure(
                 memory_method=method,
                 deep_size=size,
                 children=children.get(subject.name),
+                decisions=decisions.get(subject.name),
             )
         )
     return figures

@@ -65,8 +65,13 @@ def collect(
     memory_states: int = 1500,
     *,
     operations: bool = True,
+    expert_seconds: float = 3.0,
 ) -> Report:
-    """Measure every game (and the anchors, if wanted and importable)."""
+    """Measure every game (and the anchors, if wanted and importable).
+
+    ``expert_seconds``: how long each game's expert decides fixed positions (0: not
+    measured).
+    """
     subjects: list[SomeSubject] = list(our_subjects())
     version = open_spiel_version() if anchors else None
     if version is not None:
@@ -84,7 +89,16 @@ def collect(
         open_spiel=version,
         seconds=seconds,
         rounds=rounds,
-        figures=tuple(measure(subjects, seconds, rounds, min_states, memory_states)),
+        figures=tuple(
+            measure(
+                subjects,
+                seconds,
+                rounds,
+                min_states,
+                memory_states,
+                decision_seconds=expert_seconds,
+            )
+        ),
         operations=measure_operations() if operations else None,
     )
 
@@ -170,6 +184,12 @@ _ROWS = (
     _Row("transitions per game", lambda f: f.rate.transitions_per_game, 1, 0),
     _Row("children per second", lambda f: f.children.per_second if f.children else None, 0, +1),
     _Row("children per parent", lambda f: f.children.per_parent if f.children else None, 1, 0),
+    _Row(
+        "expert decisions per second",
+        lambda f: f.decisions.per_second if f.decisions else None,
+        1,
+        0,
+    ),
     _Row("legal_actions, µs per call", lambda f: f.probe.legal_actions_us, 2, -1),
     _Row("legal actions per decision", lambda f: f.probe.actions_per_decision, 1, 0),
     _Row("serialise+deserialise, µs/state", lambda f: f.probe.round_trip_us, 1, -1),
@@ -236,6 +256,22 @@ def format_report(report: Report) -> str:
             assert f.children is not None
             rounds = ", ".join(f"{rate:,.0f}" for rate in f.children.rounds)
             lines.append(f"  {f.name}: {rounds} ({f.children.parents} parents)")
+    decided = [f for f in report.figures if f.decisions is not None]
+    if decided:
+        lines += [
+            "",
+            "Expert decisions per second: each game's built-in expert policy at its default",
+            "budget, deciding fixed positions from seeded random games (at least two legal",
+            "actions each) in order until its time is up. An absolute figure, no ratio:",
+            "OpenSpiel's backgammon has no expert to compare with.",
+        ]
+        for f in decided:
+            assert f.decisions is not None
+            lines.append(
+                f"  {f.name}: {f.decisions.per_second:,.1f} decisions/s "
+                f"({f.decisions.decisions} of {f.decisions.positions} positions "
+                f"in {f.decisions.seconds:.1f} s)"
+            )
     methods = sorted({f.memory_method for f in report.figures})
     if len(methods) == 1:
         lines += ["", f"Memory counted with {methods[0]} for every game."]
@@ -275,6 +311,8 @@ def _as_json(report: Report) -> dict[str, object]:
         entry["rate"]["games_per_second"] = figures.rate.games_per_second
         if figures.children is not None:
             entry["children"]["per_second"] = figures.children.per_second
+        if figures.decisions is not None:
+            entry["decisions"]["per_second"] = figures.decisions.per_second
     data["targets"] = [dataclasses.asdict(t) | {"status": t.status} for t in targets(report)]
     data["pending"] = [{"game": g, "figure": f, "why": w} for g, f, w in PENDING]
     return data
@@ -287,10 +325,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--seconds", type=float, default=6.0, help="playout time per game (default 6)"
     )
     parser.add_argument("--rounds", type=int, default=3, help="rounds, best counts (default 3)")
+    parser.add_argument(
+        "--expert-seconds",
+        type=float,
+        default=3.0,
+        help="time each game's expert decides fixed positions (default 3, 0 to skip)",
+    )
     parser.add_argument("--no-anchors", action="store_true", help="skip the OpenSpiel games")
     parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
     args = parser.parse_args(argv)
-    report = collect(args.seconds, args.rounds, anchors=not args.no_anchors)
+    report = collect(
+        args.seconds, args.rounds, anchors=not args.no_anchors, expert_seconds=args.expert_seconds
+    )
     print(format_report(report))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:

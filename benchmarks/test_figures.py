@@ -16,16 +16,18 @@ import pytest
 from benchmarks.conftest import REPORT
 from benchmarks.harness import (
     byzantium_subject,
+    decision_positions,
     deep_size,
     measure_memory,
     open_spiel_subject,
     parents,
     playout,
     time_children,
+    time_decisions,
     trajectory,
 )
 from benchmarks.operations import measure_operations
-from benchmarks.report import collect
+from benchmarks.report import Report, collect, format_report
 from byzantium import load_game
 from byzantium import playout as library_playout
 
@@ -41,6 +43,7 @@ def test_figures(request: pytest.FixtureRequest) -> None:
     request.config.stash[REPORT] = report
     names = [figures.name for figures in report.figures]
     assert names[:2] == ["sword-of-orthodoxy", "belisarius"]
+    assert all(report.figures[i].decisions is not None for i in range(2))
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -116,3 +119,37 @@ def test_children_of_an_anchor_leave_its_parents_alone() -> None:
     found = time_children([subject], 20, rounds=1)["backgammon"]
     assert [node.serialize() for node in nodes] == before  # type: ignore[attr-defined]
     assert found.children == sum(len(subject.legal_actions(node)) for node in nodes)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_expert_decides_fixed_positions_with_legal_actions(name: str) -> None:
+    game = load_game(name, **GAMES[name])
+    subject = byzantium_subject(name, game)
+    assert subject.expert is not None
+    positions = decision_positions(subject, 4)
+    assert positions == decision_positions(subject, 4)  # the same positions every run
+    assert all(len(game.legal_actions(state)) > 1 for state in positions)
+    for i, state in enumerate(positions[:2]):
+        assert subject.expert(state, random.Random(i)) in game.legal_actions(state)
+    found = time_decisions([subject], seconds=0.0, count=4)[name]
+    assert found.decisions == 1  # the time is up after the first decision
+    assert found.positions == 4
+    assert found.per_second > 0
+
+
+def test_anchors_have_no_expert_and_the_report_prints_the_absolute_figure() -> None:
+    pytest.importorskip("pyspiel")
+    anchor = open_spiel_subject("backgammon")
+    assert anchor is not None
+    assert anchor.expert is None
+    assert time_decisions([anchor], seconds=0.0) == {}
+
+
+def test_report_prints_expert_decisions_per_second() -> None:
+    report: Report = collect(0.3, rounds=1, anchors=False, operations=False, expert_seconds=0.2)
+    text = format_report(report)
+    assert "expert decisions per second" in text
+    assert "no ratio" in text
+    for figures in report.figures[:2]:
+        assert figures.decisions is not None
+        assert figures.decisions.decisions >= 1

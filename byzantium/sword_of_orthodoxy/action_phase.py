@@ -23,6 +23,7 @@ from byzantium.sword_of_orthodoxy.state import Decline, Select, SooAction, SooSt
 
 __all__ = ["ActionPhase", "all_offers"]
 
+_DECLINE = Decline()
 #: The groups of actions, in the order the menu lists them.
 GROUPS = (outposts, infrastructure, battles, missions, statecraft)
 
@@ -34,14 +35,30 @@ def all_offers(ctx: Context, state: SooState) -> tuple[Offer, ...]:
     answer, in a state made of the same parts. The game keeps the last list, with
     its state, so that the second listing costs nothing.
     """
+    return _menu(ctx, state)[0]
+
+
+def _menu(ctx: Context, state: SooState) -> tuple[tuple[Offer, ...], dict[str, Offer]]:
+    """:func:`all_offers`, and the offers by item (kept together with the state)."""
     memo = ctx.game.offers_memo
     if memo is not None and _same_parts(memo[0], state):
-        return memo[1]
+        return memo[1], memo[2]
     found = tuple(offer for group in GROUPS for offer in group.offers(ctx, state))
-    items = [offer.item for offer in found]
-    if len(set(items)) != len(items):  # pragma: no cover - a programming error
-        raise RuntimeError(f"two actions share a name: {items}")
-    ctx.game.offers_memo = (state, found)
+    by_item = {offer.item: offer for offer in found}
+    if len(by_item) != len(found):  # pragma: no cover - a programming error
+        raise RuntimeError(f"two actions share a name: {[offer.item for offer in found]}")
+    ctx.game.offers_memo = (state, found, by_item)
+    return found, by_item
+
+
+#: The answer choosing each item, made once: an immutable record, so one serves all.
+_SELECT: dict[str, Select] = {}
+
+
+def _select(item: str) -> Select:
+    found = _SELECT.get(item)
+    if found is None:
+        found = _SELECT[item] = Select(item)
     return found
 
 
@@ -64,13 +81,12 @@ class ActionPhase(Task):
 
     @RULES.implements("10.0")
     def run(self, ctx: Context, state: SooState, answer: SooAction | None) -> SooState:
-        offers = all_offers(ctx, state)
+        offers, by_item = _menu(ctx, state)
         if answer is None:
-            options: list[SooAction] = [Decline(), *(Select(offer.item) for offer in offers)]
+            options: list[SooAction] = [_DECLINE, *(_select(offer.item) for offer in offers)]
             return ask_choice(state, self, "10.0", "Byzantine Action Phase", options)
         if isinstance(answer, Decline):
             ctx.log("10.0", "the Byzantine Action Phase ends", "phase")
             return state
         assert isinstance(answer, Select)
-        chosen = next(offer for offer in offers if offer.item == answer.item)
-        return push(state, chosen.task, ActionPhase())
+        return push(state, by_item[answer.item].task, ActionPhase())

@@ -39,6 +39,7 @@ Why the phase ends
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations_with_replacement
 
 import attrs
@@ -47,12 +48,14 @@ from byzantium.core import dice
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.barbarians import Advance, western_deployment
 from byzantium.sword_of_orthodoxy.combat import (
+    ALL_PATHS,
     Attack,
     attack_drms,
     attack_succeeds,
     constantinople_targets,
     legal_targets,
     only_the_stolos,
+    path_targets,
     spend_comet,
     stolos_carrier,
 )
@@ -63,12 +66,13 @@ from byzantium.sword_of_orthodoxy.engine import (
     Offer,
     ask_choice,
     ask_roll,
-    board_query,
+    facet_query,
     push,
 )
 from byzantium.sword_of_orthodoxy.state import Roll, Select, SooAction, SooState, Task
 from byzantium.sword_of_orthodoxy.synopsis import special_attack
 from byzantium.sword_of_orthodoxy.world import (
+    PATH_BARBARIANS,
     eastern_army,
     marker,
     move,
@@ -95,6 +99,7 @@ __all__ = [
     "magister_ready",
     "offers",
     "paid_attacks",
+    "path_attacks",
     "shift_targets",
     "shifting_forces",
     "soldier_emperor_fact",
@@ -102,6 +107,7 @@ __all__ = [
     "special_battles",
     "stolos_affordable",
     "stolos_payments",
+    "withdrawable",
     "withdrawable_paths",
 ]
 
@@ -138,24 +144,25 @@ def attack_cost(ctx: Context, state: SooState, target: int) -> int:
     return ATTACK_COST
 
 
-@board_query
 @RULES.implements("10.13")
 def withdrawable_paths(ctx: Context, state: SooState) -> list[Path]:
-    """The Paths on which the player may withdraw: their Barbarians can advance.
+    """The Paths on which the player may withdraw: their Barbarians can advance
+    (:func:`withdrawable`)."""
+    return [path for path in Path if withdrawable(ctx, state, path)]
+
+
+@facet_query(PATH_BARBARIANS)
+@RULES.implements("10.13")
+def withdrawable(ctx: Context, state: SooState, path: Path) -> bool:
+    """Whether the player may withdraw from ``path``: its Barbarians can advance.
 
     In the West an Army (or, from a full Zone, the Siege tile) must be there to
     deploy; in the East the Path must have an Army. A withdrawal that moved
     nothing would cost nothing, and every action has a price.
     """
-    found: list[Path] = []
-    for path in Path:
-        if path.western:
-            mover = western_deployment(ctx, state, path)
-        else:
-            mover = eastern_army(ctx, state, path)
-        if mover is not None:
-            found.append(path)
-    return found
+    if path.western:
+        return western_deployment(ctx, state, path) is not None
+    return eastern_army(ctx, state, path) is not None
 
 
 def _payment_item(money: int, withdrawals: tuple[Path, ...]) -> str:
@@ -238,19 +245,38 @@ class PaidAttack(Task):
         return push(state, *(Advance(p, "10.13", unopposed=True) for p in withdrawals), attack)
 
 
-@RULES.implements("10.6", "10.6.5", "10.6.9.1", "10.6.9.2")
-def paid_attacks(ctx: Context, state: SooState) -> list[Offer]:
-    """``attack <target>`` for every legal target the treasury (or a withdrawal) can pay for."""
-    found: list[Offer] = []
+@facet_query(PATH_BARBARIANS)
+@RULES.implements("10.6", "10.6.5")
+def path_attacks(ctx: Context, state: SooState, path: Path) -> list[tuple[Offer, int, bool]]:
+    """``attack <target>`` for the legal targets of one Path (:func:`path_targets`), each
+    with its price (:func:`attack_cost`) and whether it carries the Stolos."""
     carrier = stolos_carrier(ctx, state)
+    found: list[tuple[Offer, int, bool]] = []
+    for target in path_targets(ctx, state, path):
+        item = _id(ctx, target)
+        offer = Offer(f"attack {item}", PaidAttack(item))
+        found.append((offer, attack_cost(ctx, state, target), target == carrier))
+    return found
+
+
+@RULES.implements("10.6", "10.6.5", "10.6.9.1", "10.6.9.2", "10.13")
+def paid_attacks(ctx: Context, state: SooState) -> list[Offer]:
+    """``attack <target>`` for every legal target the treasury (or a withdrawal) can pay for.
+
+    The Army carrying the Stolos may be paid for by withdrawals from the other Paths
+    instead (:func:`stolos_affordable`); the Latins and Riots cost 1 $ (10.6.9).
+    """
     solidus = _solidus(ctx, state)
-    for target in legal_targets(ctx, state):
-        if target == carrier:
-            affordable = stolos_affordable(ctx, state, target)
-        else:
-            affordable = solidus >= attack_cost(ctx, state, target)
-        if affordable:
-            item = _id(ctx, target)
+    found: list[Offer] = []
+    for path in ALL_PATHS:
+        for offer, cost, carrier in path_attacks(ctx, state, path):
+            if solidus >= cost or (
+                carrier and any(withdrawable(ctx, state, p) for p in Path if p is not path)
+            ):
+                found.append(offer)
+    if solidus >= ATTACK_COST:
+        for riot in constantinople_targets(ctx, state):
+            item = _id(ctx, riot)
             found.append(Offer(f"attack {item}", PaidAttack(item)))
     return found
 
@@ -316,10 +342,20 @@ def emperor_attacks(ctx: Context, state: SooState) -> list[Offer]:
     """
     if not soldier_emperor_ready(ctx, state):
         return []
-    return [
-        Offer(f"emperor-attack {_id(ctx, t)}", SoldierEmperorAttack(_id(ctx, t)))
-        for t in legal_targets(ctx, state)
-    ]
+    found: list[Offer] = []
+    for path in ALL_PATHS:
+        found += _emperor_offers(ctx, state, path)
+    found += (_emperor_offer(ctx, riot) for riot in constantinople_targets(ctx, state))
+    return found
+
+
+def _emperor_offer(ctx: Context, target: int) -> Offer:
+    return Offer(f"emperor-attack {_id(ctx, target)}", SoldierEmperorAttack(_id(ctx, target)))
+
+
+@facet_query(PATH_BARBARIANS)
+def _emperor_offers(ctx: Context, state: SooState, path: Path) -> list[Offer]:
+    return [_emperor_offer(ctx, target) for target in path_targets(ctx, state, path)]
 
 
 # -- 10.6.9.2 the Hippodrome -----------------------------------------------------------------
@@ -438,10 +474,25 @@ def magister_attacks(ctx: Context, state: SooState) -> list[Offer]:
     """
     if not magister_ready(ctx, state):
         return []
+    solidus = _solidus(ctx, state)
+    found: list[Offer] = []
+    for path in ALL_PATHS:
+        found += (offer for offer, cost in _magister_offers(ctx, state, path) if cost <= solidus)
+    for riot in constantinople_targets(ctx, state):
+        found.append(_magister_offer(ctx, state, riot))  # free: no Stolos in the City
+    return found
+
+
+def _magister_offer(ctx: Context, state: SooState, target: int) -> Offer:
+    return Offer(f"magister-attack {_id(ctx, target)}", magister_attack(ctx, state, target))
+
+
+@facet_query(PATH_BARBARIANS)
+def _magister_offers(ctx: Context, state: SooState, path: Path) -> list[tuple[Offer, int]]:
+    """The ``magister-attack`` offer on each legal target of one Path, and its price."""
     return [
-        Offer(f"magister-attack {_id(ctx, t)}", magister_attack(ctx, state, t))
-        for t in legal_targets(ctx, state)
-        if magister_cost(ctx, state, t) <= _solidus(ctx, state)
+        (_magister_offer(ctx, state, t), magister_cost(ctx, state, t))
+        for t in path_targets(ctx, state, path)
     ]
 
 
@@ -529,16 +580,18 @@ def shifting_forces(ctx: Context, state: SooState) -> list[Offer]:
     Armies among the legal targets of an attack, less the one carrying the Stolos.
     """
     carrier = stolos_carrier(ctx, state)
-    aimed = {
-        ctx.cat.tiles[target].path
-        for target in legal_targets(ctx, state)
-        if target != carrier and ctx.cat.tiles[target].kind is not TileKind.RIOT
-    }
+    aimed = [p for p in ALL_PATHS if any(t != carrier for t in path_targets(ctx, state, p))]
     return [
-        Offer(f"shift-forces {path.name.lower()}", ShiftForces(path))
-        for path in withdrawable_paths(ctx, state)
-        if any(other is not path for other in aimed)
+        _shift_offer(path)
+        for path in Path
+        if withdrawable(ctx, state, path) and any(other is not path for other in aimed)
     ]
+
+
+@functools.cache
+def _shift_offer(path: Path) -> Offer:
+    """The offer to shift forces from ``path`` (the same immutable record every time)."""
+    return Offer(f"shift-forces {path.name.lower()}", ShiftForces(path))
 
 
 # -- the menu --------------------------------------------------------------------------------

@@ -30,7 +30,14 @@ import attrs
 from byzantium.core import dice
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.components import Path, SpaceKind, TileKind
-from byzantium.sword_of_orthodoxy.engine import Context, ask_choice, ask_roll, board_query, push
+from byzantium.sword_of_orthodoxy.engine import (
+    Context,
+    ask_choice,
+    ask_roll,
+    board_query,
+    facet_query,
+    push,
+)
 from byzantium.sword_of_orthodoxy.state import (
     Decline,
     Roll,
@@ -41,6 +48,7 @@ from byzantium.sword_of_orthodoxy.state import (
 )
 from byzantium.sword_of_orthodoxy.world import (
     EASTERN,
+    PATH_BARBARIANS,
     WESTERN,
     eastern_army,
     marker,
@@ -70,6 +78,7 @@ __all__ = [
     "legal_targets",
     "military_event_drm",
     "only_the_stolos",
+    "path_targets",
     "pay",
     "protected",
     "push_back",
@@ -171,6 +180,10 @@ def _on_path(ctx: Context, state: SooState, tile: int, path: Path) -> bool:
     return space.path is path and space.kind is not SpaceKind.RESERVES
 
 
+#: Every Path, in the order targets are listed.
+ALL_PATHS = (*WESTERN, *EASTERN)
+
+
 # -- legal targets ----------------------------------------------------------------------
 
 
@@ -226,6 +239,32 @@ def constantinople_targets(ctx: Context, state: SooState) -> list[int]:
     return tiles_on(ctx, state, "constantinople", TileKind.RIOT)
 
 
+@facet_query(PATH_BARBARIANS)
+@RULES.implements("10.6")
+def path_targets(ctx: Context, state: SooState, path: Path, lone: bool = False) -> list[int]:
+    """The Armies of one Path an attack may aim at (:func:`legal_targets`, Path by Path).
+
+    Any hostile Army that is not protected (:func:`protected`), and a protected one
+    carrying the Stolos (10.6.5); with ``lone``, only the last Army of a Zone
+    (8.4.1). Read from the Path's own tiles and the Stolos and Colonists alone, so
+    the answer is kept while Armies move elsewhere.
+    """
+    carrier = stolos_carrier(ctx, state)
+    if path.western:
+        armies = zone_armies(ctx, state, path)
+        if lone:
+            return armies if len(armies) == 1 else []
+        # Every Army of a Zone is protected, or none is: asked once per Zone.
+        shielded = bool(armies) and protected(ctx, state, armies[0])
+        return [a for a in armies if a == carrier or not shielded]
+    hostile = eastern_army(ctx, state, path)
+    if lone or hostile is None:
+        return []
+    if hostile == carrier or not protected(ctx, state, hostile):
+        return [hostile]
+    return []
+
+
 @board_query
 @RULES.implements("10.6")
 def legal_targets(
@@ -247,24 +286,12 @@ def legal_targets(
     ``fleet=False`` leaves out the Army carrying the Stolos, for attacks that may
     not pay the fleet's price (10.13's free attack; see the rulings).
     """
-    carrier = stolos_carrier(ctx, state)
     found: list[int] = []
-    for path in paths or (*WESTERN, *EASTERN):
-        if path.western:
-            armies = zone_armies(ctx, state, path)
-            if lone:
-                found.extend(armies if len(armies) == 1 else [])
-                continue
-            # Every Army of a Zone is protected, or none is: asked once per Zone.
-            shielded = bool(armies) and protected(ctx, state, armies[0])
-            found.extend(a for a in armies if a == carrier or not shielded)
-        else:
-            hostile = eastern_army(ctx, state, path)
-            if lone or hostile is None:
-                continue
-            if hostile == carrier or not protected(ctx, state, hostile):
-                found.append(hostile)
+    for path in paths or ALL_PATHS:
+        # Asked as the battle offers ask it (one question, one answer kept).
+        found += path_targets(ctx, state, path, True) if lone else path_targets(ctx, state, path)
     if not fleet:
+        carrier = stolos_carrier(ctx, state)
         found = [a for a in found if a != carrier]
     if not paths and not lone:
         found.extend(constantinople_targets(ctx, state))
@@ -612,6 +639,8 @@ class Attack(Task):
         return self._choose(ctx, state)
 
     def _targets(self, ctx: Context, state: SooState) -> list[int]:
+        if not self.paths and not self.lone and self.fleet:
+            return legal_targets(ctx, state)  # asked as the menu asks it: answered once
         return legal_targets(ctx, state, self.paths, self.lone, fleet=self.fleet)
 
     def _choose(self, ctx: Context, state: SooState) -> SooState:

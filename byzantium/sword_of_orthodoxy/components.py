@@ -96,7 +96,15 @@ class Path(enum.IntEnum):
 _PEER = Source(Provenance.PEER)
 
 
-class SpaceKind(enum.Enum):
+class _Symbol(enum.Enum):
+    """An enumeration the rules look up all the time (in sets of icons, in tables keyed by
+    kind): its members are singletons compared by identity, so they hash by identity,
+    which costs nothing (:class:`enum.Enum`'s own hash is a Python call each time)."""
+
+    __hash__ = object.__hash__
+
+
+class SpaceKind(_Symbol):
     """What a map (or tray) space is."""
 
     ZONE = "zone"
@@ -108,7 +116,7 @@ class SpaceKind(enum.Enum):
     HOLDING = "holding"
 
 
-class Icon(enum.Enum):
+class Icon(_Symbol):
     """Printed icons that rules test for, on spaces and on tile faces."""
 
     TAURUS = "taurus"
@@ -126,7 +134,7 @@ class Icon(enum.Enum):
     SAINT = "saint"
 
 
-class TileKind(enum.Enum):
+class TileKind(_Symbol):
     """Kinds of tile (Appendix B sorts them on the Counter Tray)."""
 
     ARMY = "army"

@@ -12,8 +12,9 @@ triggers a Siege in the middle of an advance simply pushes the Siege on top.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
+import operator
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 import attrs
 
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BoardMemo",
     "Context",
+    "Facet",
     "Offer",
     "StandingRule",
     "ask_again",
@@ -45,6 +47,7 @@ __all__ = [
     "ask_roll",
     "board_query",
     "end_game",
+    "facet_query",
     "push",
     "run_task",
     "settle",
@@ -52,28 +55,99 @@ __all__ = [
 
 #: A rule that holds "at any point": it looks at the board after every step of the
 #: procedure and returns the state, changed if the rule now applies (8.4.1 Ravenna).
+#: It reads the board, the Turn and the counters alone, so that a step which changed
+#: none of them need not be looked at again (see :func:`settle`).
 StandingRule = Callable[["Context", SooState], SooState]
 
 
+class Facet:
+    """A part of the board: the tiles ``select`` picks from a game's catalogue.
+
+    Two boards that put those tiles on the same spaces, the same faces up and the same
+    track values agree on everything a query of the facet reads (:func:`facet_query`),
+    whatever else differs (the treasury, a Hospital built elsewhere...).
+    """
+
+    __slots__ = ("name", "select")
+
+    def __init__(self, name: str, select: Callable[[Catalog], Iterable[int]]) -> None:
+        self.name = name
+        self.select = select
+
+    def __repr__(self) -> str:
+        return f"<Facet {self.name}>"
+
+
+#: How many distinct facet contents a game keeps answers for before it starts afresh.
+FACET_CONTENTS = 2048
+
+_BoardKey = Callable[[Board], tuple[object, ...]]
+
+
+def _facet_key(tiles: Sequence[int]) -> _BoardKey:
+    """The content of the facet made of ``tiles``: their spaces, faces and values."""
+    if not tiles:
+        return lambda board: ()
+    # itemgetter of several indexes gives a tuple; of one index, the value itself.
+    pick = operator.itemgetter(*tiles)
+
+    def key(board: Board) -> tuple[object, ...]:
+        return (pick(board.where), pick(board.back), pick(board.value))
+
+    return key
+
+
 class BoardMemo:
-    """The answers of board queries (:func:`board_query`) for the last board asked.
+    """The answers of board queries (:func:`board_query`) for the last board asked, and
+    of facet queries (:func:`facet_query`) for every facet content seen lately.
 
     A board is immutable, so what a query answers for it never changes; the memo
     keeps the board itself, so that its identity cannot be reused while it is kept.
     One memo per game, as the answers depend on the game's catalogue and options.
     """
 
-    __slots__ = ("kept",)
+    __slots__ = ("contents", "kept", "keys")
 
     def __init__(self) -> None:
-        #: The board and the answers for it, replaced together (one assignment).
-        self.kept: tuple[Board | None, dict[tuple[object, ...], object]] = (None, {})
+        #: The board and the answers for it, replaced together (one assignment). A
+        #: facet's entry (the facet itself as key) is the answers for its content.
+        self.kept: tuple[Board | None, dict[object, object]] = (None, {})
+        #: The answers of facet queries, per facet and content of the facet.
+        self.contents: dict[tuple[Facet, tuple[object, ...]], dict[object, object]] = {}
+        #: How to read each facet's content off a board.
+        self.keys: dict[Facet, _BoardKey] = {}
+
+    def answers(self, board: Board) -> dict[object, object]:
+        """The answers kept for ``board`` (a new, empty table for a new board)."""
+        kept, answers = self.kept
+        if kept is not board:
+            answers = {}
+            self.kept = (board, answers)
+        return answers
+
+    def facet_answers(self, cat: Catalog, facet: Facet, board: Board) -> dict[object, object]:
+        """The answers of ``facet``'s queries for the facet's content on ``board``."""
+        answers = self.answers(board)
+        found = answers.get(facet)
+        if found is None:
+            key = self.keys.get(facet)
+            if key is None:
+                key = self.keys[facet] = _facet_key(tuple(facet.select(cat)))
+            content = (facet, key(board))
+            found = self.contents.get(content)
+            if found is None:
+                if len(self.contents) >= FACET_CONTENTS:
+                    self.contents.clear()
+                found = self.contents[content] = {}
+            answers[facet] = found
+        assert isinstance(found, dict)
+        return found
 
 
 class Context(ProcedureContext):
     """What a running task may consult: the game (catalogue, options) and the event log."""
 
-    __slots__ = ("cat", "game", "memo", "standing")
+    __slots__ = ("cat", "game", "memo", "settled", "standing")
 
     def __init__(self, game: SwordOfOrthodoxy, events: list[Event] | None) -> None:
         super().__init__(game.options, events)
@@ -81,6 +155,8 @@ class Context(ProcedureContext):
         self.cat: Catalog = game.catalog
         self.standing: tuple[StandingRule, ...] = game.STANDING_RULES
         self.memo: BoardMemo = game.board_memo
+        #: The board, counters and Turn the standing rules last found nothing to do on.
+        self.settled: tuple[Board, tuple[tuple[str, int], ...], int] | None = None
 
 
 P = ParamSpec("P")
@@ -105,23 +181,88 @@ def board_query(
         board = state.board
         kept, answers = ctx.memo.kept
         if kept is not board:
-            answers = {}
-            ctx.memo.kept = (board, answers)
+            answers = ctx.memo.answers(board)
         key = (query, *args, *kwargs.items()) if kwargs else (query, *args)
-        try:
-            found = answers[key]
-        except KeyError:
+        found = answers.get(key, _MISSING)
+        if found is _MISSING:
             found = answers[key] = query(ctx, state, *args, **kwargs)
-        if type(found) is list:
-            return found.copy()  # type: ignore[return-value]
-        return found  # type: ignore[return-value]
+        return found.copy() if type(found) is list else found  # type: ignore[return-value]
 
     return answer
 
 
+def facet_query(
+    facet: Facet | Mapping[Any, Facet],
+) -> Callable[
+    [Callable[Concatenate[Context, SooState, P], R]],
+    Callable[Concatenate[Context, SooState, P], R],
+]:
+    """Decorator: a query that reads nothing of the state but the tiles of ``facet``
+    (where they are, their faces, their track values) is answered once per content of
+    the facet.
+
+    The next Action Phase menu is built from the last one this way: after a
+    Hospital is built or the treasury pays for an attack that failed, the Barbarians
+    stand where they stood, and every question about them (the legal targets, the
+    Paths one may withdraw from, the offers made of them) keeps its answer. Only a
+    function whose answer depends on nothing but the facet's tiles, its arguments
+    and the game may be a facet query: ``tests/sword_of_orthodoxy/test_facets.py``
+    compares every facet query with the function itself on the states of many games.
+    A list answer is copied, so that a caller may change its own copy.
+
+    ``facet`` may be a table of facets by the query's first argument (a Path, say):
+    a query about one Path then reads that Path's tiles alone, and keeps its answer
+    while an Army moves on another Path.
+    """
+
+    def decorate(
+        query: Callable[Concatenate[Context, SooState, P], R],
+    ) -> Callable[Concatenate[Context, SooState, P], R]:
+        single = facet if isinstance(facet, Facet) else None
+        by_argument = {} if isinstance(facet, Facet) else facet
+
+        @functools.wraps(query)
+        def answer(ctx: Context, state: SooState, /, *args: P.args, **kwargs: P.kwargs) -> R:
+            board = state.board
+            kept, answers = ctx.memo.kept
+            if kept is not board:
+                answers = ctx.memo.answers(board)
+            read = single or by_argument[args[0]]
+            table = answers.get(read)
+            if table is None:
+                table = ctx.memo.facet_answers(ctx.cat, read, board)
+            assert isinstance(table, dict)
+            key = (query, *args, *kwargs.items()) if kwargs else (query, *args)
+            found = table.get(key, _MISSING)
+            if found is _MISSING:
+                found = table[key] = query(ctx, state, *args, **kwargs)
+            return found.copy() if type(found) is list else found  # type: ignore[return-value]
+
+        answer.facet = facet  # type: ignore[attr-defined]
+        answer.uncached = query  # type: ignore[attr-defined]
+        return answer
+
+    return decorate
+
+
+#: What a memo holds for a question not asked yet.
+_MISSING = object()
+
+
 def _standing(ctx: Context, state: SooState) -> SooState:
+    settled = ctx.settled
+    if (
+        settled is not None
+        and settled[0] is state.board
+        and settled[1] is state.counters
+        and settled[2] == state.turn
+    ):
+        return state  # nothing a standing rule reads has changed since it last looked
+    before = state
     for rule in ctx.standing:
         state = rule(ctx, state)
+    if state is before:
+        ctx.settled = (state.board, state.counters, state.turn)
     return state
 
 
@@ -129,8 +270,9 @@ def settle(ctx: Context, state: SooState) -> SooState:
     """Run tasks until one waits for an answer, the stack empties or the game ends.
 
     The game's standing rules (rules that apply "at any point", such as 8.4.1
-    Ravenna) are checked before the first task and after every one, so whatever step
-    changes the board, the rule sees the change at once.
+    Ravenna) are checked before the first task and after every one that changed the
+    board, the counters or the Turn, so whatever step changes the board, the rule
+    sees the change at once.
     """
     state = _standing(ctx, state)
     while state.pending is None and state.stack and state.ending is None:

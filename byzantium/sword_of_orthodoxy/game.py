@@ -115,8 +115,9 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
             file = f"{directory}/tables.toml" if directory else "tables.toml"
             raise ComponentError(file, "political_event", f"no rules for the event {unknown[0]!r}")
         self.catalog = Catalog(self.components)
-        #: The last Byzantine Action Phase menu and its state (see ``action_phase``).
-        self.offers_memo: tuple[SooState, tuple[Offer, ...]] | None = None
+        #: The last Byzantine Action Phase menu, its state, and its offers by item (see
+        #: ``action_phase``).
+        self.offers_memo: tuple[SooState, tuple[Offer, ...], dict[str, Offer]] | None = None
         self._space: SooActionSpace | None = None
         #: The answers of board queries for the last board (see ``engine.board_query``).
         self.board_memo = BoardMemo()

@@ -105,6 +105,8 @@ _PATH_SPACES = (SpaceKind.ZONE, SpaceKind.THEMA, SpaceKind.HOMELAND)
 
 
 def _kind(kind: TileKind | str) -> TileKind:
+    if kind in KINDS:  # already one of them (the menu asks this all the time)
+        return kind
     found = TileKind(kind)
     if found not in KINDS:
         raise ValueError(f"{found.value} is not Infrastructure")

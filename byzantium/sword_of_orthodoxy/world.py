@@ -8,17 +8,20 @@ changes return a new state and log what happened. All take the task
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from byzantium.core.procedure import replace
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.components import Icon, Path, SpaceKind, TileKind
-from byzantium.sword_of_orthodoxy.engine import Context
-from byzantium.sword_of_orthodoxy.state import SooState
+from byzantium.sword_of_orthodoxy.engine import Context, Facet
+from byzantium.sword_of_orthodoxy.state import Catalog, SooState
 
 __all__ = [
     "EASTERN",
     "MAX_TRACK",
+    "PATH_BARBARIANS",
     "WESTERN",
     "army_strength",
     "barbarian_themas",
@@ -47,6 +50,31 @@ WESTERN = (Path.ALPHA, Path.BETA, Path.GAMMA)
 EASTERN = (Path.DELTA, Path.EPSILON, Path.ZETA)
 #: The Omnibus Track runs from 0 to 12.
 MAX_TRACK = 12
+
+
+def _path_tiles(path: Path) -> Callable[[Catalog], list[int]]:
+    def select(cat: Catalog) -> list[int]:
+        shared = ("marker-stolos", "marker-colonist-1", "marker-colonist-2")
+        return sorted(
+            {
+                *cat.armies(path),
+                *cat.mongols(path),
+                *cat.tiles_of(TileKind.SIEGE),
+                *(cat.tile(name) for name in shared),
+            }
+        )
+
+    return select
+
+
+#: One Path's share of the Barbarians (see :func:`~.engine.facet_query`): its own
+#: Armies (and the Mongols standing in for them), the Siege tiles, and the markers
+#: whose place decides a target anywhere (the Stolos, the Colonists). Which Armies
+#: of the Path may be attacked, and whether one may withdraw from it, are read from
+#: these tiles alone, so they keep their answers while another Path's Army moves.
+PATH_BARBARIANS = {
+    path: Facet(f"the Barbarians of Path {path}", _path_tiles(path)) for path in Path
+}
 
 
 # -- tiles and spaces ---------------------------------------------------------------
