@@ -67,7 +67,12 @@ def one_game(game: Belisarius, seat: int, seed: int, budget: Budget) -> dict[str
         "sensible_vp": points[1 - seat],
         "cpu_seconds": round(seconds, 2),
         "steps": len(record.actions),
-        "budget": {"worlds": budget.worlds, "options": budget.options, "steps": budget.steps},
+        "budget": {
+            "worlds": budget.worlds,
+            "barbarian_worlds": budget.barbarian_worlds,
+            "options": budget.options,
+            "steps": budget.steps,
+        },
     }
 
 
@@ -134,12 +139,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=60.0, help="stop starting games after")
     parser.add_argument("--scenarios", default="1,2,3")
     parser.add_argument("--worlds", type=int, default=Budget().worlds)
+    parser.add_argument("--barbarian-worlds", type=int, default=Budget().barbarian_worlds)
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--summary", action="store_true", help="only summarise --games")
     parser.add_argument("--note", action="append", default=[], help="a line for the summary")
     args = parser.parse_args(argv)
     if not args.summary:
-        budget = Budget(worlds=args.worlds)
+        budget = Budget(worlds=args.worlds, barbarian_worlds=args.barbarian_worlds)
         games = {s: Belisarius({"scenario": s}) for s in map(int, args.scenarios.split(","))}
         deadline = time.monotonic() + 60 * args.minutes
         with args.games.open("a") as sink:

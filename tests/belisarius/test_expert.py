@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 
+import byzantium.belisarius.expert as expert_module
 from byzantium.belisarius.expert import Budget, ExpertPlayer, determinize, expert_policy
 from byzantium.belisarius.game import Belisarius
 from byzantium.belisarius.sequence import CAPITULATE
@@ -29,7 +30,7 @@ from tests.belisarius.test_observation import reask
 RULEBOOK = "belisarius"
 
 #: A small budget: the properties do not depend on its size.
-SMALL = Budget(worlds=2, options=4, steps=120)
+SMALL = Budget(worlds=2, barbarian_worlds=3, options=4, steps=120)
 
 
 def test_the_game_offers_the_expert_policy() -> None:
@@ -175,3 +176,37 @@ def test_the_expert_plays_either_seat() -> None:
     for table in ([expert, sensible], [sensible, expert]):
         record = play(game, table, seed=1, max_steps=400, digests=False)
         assert len(record.actions) == 400
+
+
+@pytest.mark.rule("22.0", "22.1")
+def test_each_side_searches_on_its_own_number_of_redeals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A searched decision re-deals the other's secrets ``worlds`` times for the
+    Empire and ``barbarian_worlds`` times for the Barbarian, once per look-ahead set."""
+    game = belisarius(1)
+    budget = Budget(worlds=2, barbarian_worlds=3, options=3, steps=40)
+    expert = ExpertPlayer(game, budget)
+    deals: list[int] = []
+
+    def counted(cat: object, state: BelState, player: int, rng: random.Random) -> BelState:
+        deals.append(player)
+        return determinize(game.catalog, state, player, rng)
+
+    monkeypatch.setattr(expert_module, "determinize", counted)
+    steps, _ = played(1, "off", 0)
+    expected = {0: budget.worlds, 1: budget.barbarian_worlds}
+    searched = Counter[int]()
+    for state, _ in steps:
+        request = state.pending
+        if request is None or request.kind is not RequestKind.CHOOSE:
+            continue
+        if len(request.options) < 2 or not expert.searches(state):
+            continue
+        if searched[request.player] >= 6:
+            continue
+        deals.clear()
+        expert.choose(state, random.Random(7))
+        assert deals in ([], [request.player] * expected[request.player])
+        searched[request.player] += bool(deals)
+    assert searched[0] > 0 and searched[1] > 0
