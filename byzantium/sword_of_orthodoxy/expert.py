@@ -38,8 +38,13 @@ from typing import TYPE_CHECKING
 import attrs
 
 from byzantium.core.game import CHANCE, TERMINAL, Game
+from byzantium.sword_of_orthodoxy.combat import RIOT_FACTION_SPACE
 from byzantium.sword_of_orthodoxy.components import Path, SpaceKind, TileKind
-from byzantium.sword_of_orthodoxy.end_of_turn import BANKING_LIMITS, stolos_at_sea
+from byzantium.sword_of_orthodoxy.end_of_turn import (
+    BANKING_LIMITS,
+    STOLOS_FACTION_SPACE,
+    stolos_at_sea,
+)
 from byzantium.sword_of_orthodoxy.engine import Context
 from byzantium.sword_of_orthodoxy.siege import retreat_due
 from byzantium.sword_of_orthodoxy.state import RequestKind, SooAction, SooState
@@ -56,6 +61,7 @@ __all__ = [
     "Weights",
     "assess",
     "expert_policy",
+    "fall_chance",
     "siege_loss",
 ]
 
@@ -159,8 +165,25 @@ def assess(
     A sum of the terms the module documentation lists, in solidus-like units, with
     the chance of falling in the next Barbarian Phase weighted like a Defeat.
     """
+    return _assess(ctx, state, weights, board, danger_only=False)
+
+
+def fall_chance(
+    ctx: Context, state: SooState, weights: Weights = Weights(), board: Lookups | None = None
+) -> float:
+    """The chance of Defeat in the next Barbarian Phase that :func:`assess` weighs.
+
+    A Siege roll lost (12.1) on a Path one, two or three advances from a Siege (9.1,
+    9.4, the Kan and Caliph placed at random, 7.2, 7.3), or the Schism passing 12 at
+    an Ecumenical Council (2.6, 5.3.1): an estimate, not the exact chance.
+    """
+    return _assess(ctx, state, weights, board, danger_only=True)
+
+
+def _assess(
+    ctx: Context, state: SooState, w: Weights, board: Lookups | None, *, danger_only: bool
+) -> float:
     b = board if board is not None else Lookups(ctx)
-    w = weights
     where = state.board.where
     back = state.board.back
     value = state.board.value
@@ -171,9 +194,14 @@ def assess(
     riots = [t for t in b.riots if where[t] == city]
     latins = sum(1 for t in riots if back[t])
     at_sea = stolos_at_sea(ctx, state)
-    # Factions about to be lost: a Stolos left at sea (11.6), a Riot at the next
-    # Leadership Phase (6.1).
-    doomed = (1 if at_sea else 0) + (len(riots) - latins)
+    # Factions about to be lost: one to space 4 for a Stolos left at sea (11.6),
+    # and one to space 2 for all the Riots together at the next Leadership Phase
+    # (6.1), however many there are. Putting a Riot down (10.6.9.2) sends one to
+    # space 2 per Riot, so it saves no Faction while another Riot stays.
+    doomed_spaces = [STOLOS_FACTION_SPACE] if at_sea else []
+    if len(riots) > latins:
+        doomed_spaces.append(RIOT_FACTION_SPACE)
+    doomed = len(doomed_spaces)
     left = factions - doomed
 
     # -- the next Barbarian Phase ---------------------------------------------------
@@ -191,6 +219,7 @@ def assess(
             coming += share
             if t == b.walls:
                 walls_share = share
+    coming += sum(w.rebuild**space for space in doomed_spaces)
     loss_now = _blended_loss(left + coming, walls_share)
     survive = 1.0
     pressure = 0.0
@@ -231,6 +260,8 @@ def assess(
             else:
                 gain = _endurance(left + 1, walls) - endurance
             endurance += gain * w.rebuild ** value[t]
+    for space in doomed_spaces:
+        endurance += (_endurance(left + 1, walls) - _endurance(left, walls)) * w.rebuild**space
 
     # -- the Schism (2.6, 5.3.1) -----------------------------------------------------
     schism = value[b.schism] if where[b.schism] == b.omnibus else 0
@@ -239,6 +270,8 @@ def assess(
     margin = 12 - schism - (1 if hostile else 0)
     over = sum(1 for face in range(1, 7) if face > margin) / 6
     danger += council * over * (1.0 - danger)
+    if danger_only:
+        return danger
 
     score = -DEATH * danger + w.factions * endurance - pressure
     score -= w.schism * max(0, schism - 2) ** 2 / 4
