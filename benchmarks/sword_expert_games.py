@@ -300,6 +300,103 @@ def summary(lines: Sequence[dict[str, object]]) -> list[dict[str, object]]:
     return rows
 
 
+def _result(row: dict[str, object], games: list[dict[str, object]]) -> dict[str, object]:
+    """A summary row in the evidence file's ``results`` shape (``convert_sword_expert``)."""
+    n = len(games)
+    seeds = [int(str(g["seed"])) for g in games]
+    causes = Counter(str(g["cause"]) for g in games if not g["survived"])
+    lost: Counter[str] = Counter()
+    for g in games:
+        lost.update(_counts(g["factions_lost_by_rule"]))
+    return {
+        "game": "sword-of-orthodoxy",
+        "scenario": row["scenario"],
+        "options": {},
+        "policy": "expert",
+        "budget": row["budget"],
+        "games": n,
+        "seeds": [min(seeds), max(seeds)],
+        "survived": row["survived"],
+        "survival_rate": row["survival_rate"],
+        "survival_wilson95": row["survival_wilson95"],
+        "mean_end_turn": row["mean_end_turn"],
+        "end_turns": sorted(int(str(g["end_turn"])) for g in games),
+        "mean_victory_points": None,
+        "causes_of_defeat": dict(causes.most_common()),
+        "factions_lost_per_game_by_rule": {
+            rule: round(count / n, 2) for rule, count in sorted(lost.items())
+        },
+        "sieges_withstood_per_game": round(
+            sum(int(str(g["siege_rolls"])) for g in games) / n
+            - sum(1 for g in games if str(g["cause_rule"]) == "12.1") / n,
+            2,
+        ),
+        "mean_seconds_per_game": row["cpu_seconds_per_game"],
+        "mean_transitions_per_decision": row["transitions_per_decision"],
+    }
+
+
+def _counts(value: object) -> dict[str, int]:
+    return {str(k): int(v) for k, v in value.items()} if isinstance(value, dict) else {}
+
+
+def evidence(lines: Sequence[dict[str, object]], reading: str, commit: str) -> dict[str, object]:
+    """The evidence file: results, the budget curve and the last stands."""
+    rows = summary(lines)
+    results = []
+    for row in rows:
+        games = [
+            g for g in lines if g["scenario"] == row["scenario"] and g["budget"] == row["budget"]
+        ]
+        results.append(_result(row, games))
+        seeds = row["seeds"]
+        assert isinstance(seeds, list)
+        row["seed_range"] = f"{min(seeds)}-{max(seeds)}"
+    stands = [
+        {
+            "scenario": g["scenario"],
+            "budget": g["budget"],
+            "seed": g["seed"],
+            "end_turn": g["end_turn"],
+            "cause": g["cause"],
+        }
+        | _dict(g["last_stand"])
+        for g in lines
+        if "last_stand" in g
+    ]
+    return {
+        "title": "How hard is Sword of Orthodoxy? The expert's games",
+        "commit": commit,
+        "method": (
+            "Each game is played from the scenario's set-up with chance sampled from the "
+            "seeded stream byzantium:<seed>:chance (the stream of byzantium play --seed), "
+            "so the same seed gives the same dice at every budget up to the first "
+            "different choice. 'expert' is byzantium.sword_of_orthodoxy.expert.Expert with "
+            "the budget given (transitions of deeper search per decision; 0, the default, "
+            "is the one-step exact expectimax). Survival = the Empire still stands when "
+            "Turn 27 ends (12.3). Intervals are 95% Wilson score intervals. CPU seconds "
+            "are process time on a shared 2-core machine (nice -n 10). Last stands: in "
+            "each lost game, the first and the last decision of the last Action Phase "
+            "before the fall; at the last, every legal choice is played out to the next "
+            "Action Phase with sampled dice (the sensible player answering the questions "
+            "on the way). Measured with python -m benchmarks.sword_expert_games."
+        ),
+        "targets_issue_16": {
+            "campaign_survival": 0.2,
+            "campaign_mean_end_turn": 18,
+            "millennium_survival": 0.4,
+        },
+        "results": results,
+        "budget_curve": rows,
+        "last_stands": stands,
+        "reading": reading,
+    }
+
+
+def _dict(value: object) -> dict[str, object]:
+    return {str(k): v for k, v in value.items()} if isinstance(value, dict) else {}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scenario", default="campaign")
@@ -309,16 +406,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--last-stand", type=int, default=0, metavar="R")
     parser.add_argument("--out", help="JSON lines, appended")
     parser.add_argument("--summary", nargs="*", metavar="FILE")
+    parser.add_argument("--evidence", nargs="*", metavar="FILE", help="JSON lines to gather")
+    parser.add_argument("--reading", default="", help="a file with the reading of the figures")
+    parser.add_argument("--commit", default="", help="the commit the games were played with")
     args = parser.parse_args(argv)
-    if args.summary is not None:
+    sources = args.summary if args.summary is not None else args.evidence
+    if sources is not None:
         lines = [
             json.loads(text)
-            for name in args.summary
+            for name in sources
             for text in FilePath(name).read_text(encoding="utf-8").splitlines()
             if text.strip()
         ]
-        for row in summary(lines):
-            print(json.dumps(row))
+        if args.summary is not None:
+            for row in summary(lines):
+                print(json.dumps(row))
+            return 0
+        reading = FilePath(args.reading).read_text(encoding="utf-8") if args.reading else ""
+        target = FilePath("docs/_static/sword-expert-evidence.json")
+        data = evidence(lines, " ".join(reading.split()), args.commit)
+        target.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
         return 0
     out = open(args.out, "a", encoding="utf-8") if args.out else sys.stdout  # noqa: SIM115
     with Pool(args.jobs) as pool:

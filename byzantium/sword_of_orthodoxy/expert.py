@@ -98,6 +98,9 @@ class Weights:
     reforms: float = 4.0
     ruins: float = 0.6
     latins: float = 4.0
+    #: Any Riot in Constantinople: -1 on the attacks outside it (10.6.3), and the
+    #: Dynasty falls at the next Leadership Phase (6.1); counted once, however many.
+    riot: float = 5.0
     #: Per Turn a Stolos spends exiled on the Chronographia.
     stolos: float = 6.0
 
@@ -261,7 +264,7 @@ def _assess(
                 gain = _endurance(left + 1, walls) - endurance
             endurance += gain * w.rebuild ** value[t]
     for space in doomed_spaces:
-        endurance += (_endurance(left + 1, walls) - _endurance(left, walls)) * w.rebuild**space
+        endurance += (_endurance(left + 1, walls) - endurance) * w.rebuild**space
 
     # -- the Schism (2.6, 5.3.1) -----------------------------------------------------
     schism = value[b.schism] if where[b.schism] == b.omnibus else 0
@@ -295,6 +298,8 @@ def _assess(
     if where[b.ruins] == b.omnibus:
         score -= w.ruins * (value[b.ruins] + 5)
     score -= w.latins * latins
+    if len(riots) > latins:
+        score -= w.riot
     # A Stolos exiled by Naval reforms (10.7.5) cannot sail (8.4.1) until it returns.
     exile = b.chronicle.get(where[b.stolos], 0) - state.turn
     if exile > 0:

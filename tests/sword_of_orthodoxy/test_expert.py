@@ -209,3 +209,19 @@ def test_the_fall_chance_grows_with_a_zone_one_advance_from_a_siege() -> None:
     for tile in ctx.cat.armies(Path.GAMMA):
         crowded = move(ctx, crowded, tile, "zone-gamma")
     assert 0.0 <= fall_chance(ctx, state) < fall_chance(ctx, crowded) <= 1.0
+
+
+@pytest.mark.rule("10.6.3", game="sword-of-orthodoxy")
+def test_putting_down_the_only_riot_is_a_gain() -> None:
+    """A lone Riot still costs the Faction, but also the -1 on attacks and the Dynasty."""
+    ctx = Context(GAME, None)
+    one = _riots(campaign(), 1)
+    riot = ctx.cat.tiles_of(TileKind.RIOT)[0]
+    put_down = move(ctx, one, riot, "counter-tray")
+    faction = next(
+        t
+        for t in tiles_on(ctx, put_down, "constantinople", TileKind.FACTION)
+        if t != ctx.cat.tile("faction-walls")
+    )
+    put_down = move(ctx, put_down, faction, "omnibus", 2)
+    assert assess(ctx, put_down) > assess(ctx, one)
