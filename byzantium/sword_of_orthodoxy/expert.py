@@ -38,13 +38,8 @@ from typing import TYPE_CHECKING
 import attrs
 
 from byzantium.core.game import CHANCE, TERMINAL, Game
-from byzantium.sword_of_orthodoxy.combat import RIOT_FACTION_SPACE
 from byzantium.sword_of_orthodoxy.components import Path, SpaceKind, TileKind
-from byzantium.sword_of_orthodoxy.end_of_turn import (
-    BANKING_LIMITS,
-    STOLOS_FACTION_SPACE,
-    stolos_at_sea,
-)
+from byzantium.sword_of_orthodoxy.end_of_turn import BANKING_LIMITS, stolos_at_sea
 from byzantium.sword_of_orthodoxy.engine import Context
 from byzantium.sword_of_orthodoxy.siege import retreat_due
 from byzantium.sword_of_orthodoxy.state import RequestKind, SooAction, SooState
@@ -98,9 +93,6 @@ class Weights:
     reforms: float = 4.0
     ruins: float = 0.6
     latins: float = 4.0
-    #: Any Riot in Constantinople: -1 on the attacks outside it (10.6.3), and the
-    #: Dynasty falls at the next Leadership Phase (6.1); counted once, however many.
-    riot: float = 5.0
     #: Per Turn a Stolos spends exiled on the Chronographia.
     stolos: float = 6.0
 
@@ -197,14 +189,11 @@ def _assess(
     riots = [t for t in b.riots if where[t] == city]
     latins = sum(1 for t in riots if back[t])
     at_sea = stolos_at_sea(ctx, state)
-    # Factions about to be lost: one to space 4 for a Stolos left at sea (11.6),
-    # and one to space 2 for all the Riots together at the next Leadership Phase
-    # (6.1), however many there are. Putting a Riot down (10.6.9.2) sends one to
-    # space 2 per Riot, so it saves no Faction while another Riot stays.
-    doomed_spaces = [STOLOS_FACTION_SPACE] if at_sea else []
-    if len(riots) > latins:
-        doomed_spaces.append(RIOT_FACTION_SPACE)
-    doomed = len(doomed_spaces)
+    # Factions about to be lost: a Stolos left at sea (11.6), a Riot at the next
+    # Leadership Phase (6.1), one per Riot. Counting the Riots together as one Faction
+    # (as 6.1 reads) made the player leave lone Riots standing and, on the same dice,
+    # fall sooner in 7 games of 7 (the -1 of 10.6.3 and the Dynasty lost weigh more).
+    doomed = (1 if at_sea else 0) + (len(riots) - latins)
     left = factions - doomed
 
     # -- the next Barbarian Phase ---------------------------------------------------
@@ -222,7 +211,6 @@ def _assess(
             coming += share
             if t == b.walls:
                 walls_share = share
-    coming += sum(w.rebuild**space for space in doomed_spaces)
     loss_now = _blended_loss(left + coming, walls_share)
     survive = 1.0
     pressure = 0.0
@@ -263,8 +251,6 @@ def _assess(
             else:
                 gain = _endurance(left + 1, walls) - endurance
             endurance += gain * w.rebuild ** value[t]
-    for space in doomed_spaces:
-        endurance += (_endurance(left + 1, walls) - endurance) * w.rebuild**space
 
     # -- the Schism (2.6, 5.3.1) -----------------------------------------------------
     schism = value[b.schism] if where[b.schism] == b.omnibus else 0
@@ -298,8 +284,6 @@ def _assess(
     if where[b.ruins] == b.omnibus:
         score -= w.ruins * (value[b.ruins] + 5)
     score -= w.latins * latins
-    if len(riots) > latins:
-        score -= w.riot
     # A Stolos exiled by Naval reforms (10.7.5) cannot sail (8.4.1) until it returns.
     exile = b.chronicle.get(where[b.stolos], 0) - state.turn
     if exile > 0:

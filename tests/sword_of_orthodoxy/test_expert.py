@@ -168,39 +168,6 @@ def test_the_expert_plays_the_millennium_scenario() -> None:
     assert chosen and (state.turn > 15 or state.ending is not None)
 
 
-def _riots(state: SooState, count: int) -> SooState:
-    ctx = Context(GAME, None)
-    for tile in ctx.cat.tiles_of(TileKind.RIOT)[:count]:
-        state = move(ctx, state, tile, "constantinople")
-    return state
-
-
-@pytest.mark.rule("6.1", game="sword-of-orthodoxy")
-def test_all_the_riots_together_cost_one_faction() -> None:
-    """At the next Leadership Phase the Riots leave with one Faction, however many."""
-    ctx = Context(GAME, None)
-    state = campaign()
-    one, two = _riots(state, 1), _riots(state, 2)
-    assert assess(ctx, one) < assess(ctx, state)
-    assert assess(ctx, two) == pytest.approx(assess(ctx, one))
-
-
-@pytest.mark.rule("10.6.9.2", game="sword-of-orthodoxy")
-def test_putting_down_one_of_two_riots_is_no_gain() -> None:
-    """Putting a Riot down sends a Faction to space 2 while the other Riot still costs one."""
-    ctx = Context(GAME, None)
-    two = _riots(campaign(), 2)
-    riot = ctx.cat.tiles_of(TileKind.RIOT)[0]
-    put_down = _factions_away(move(ctx, two, riot, "counter-tray"), 0)
-    faction = next(
-        t
-        for t in tiles_on(ctx, put_down, "constantinople", TileKind.FACTION)
-        if t != ctx.cat.tile("faction-walls")
-    )
-    put_down = move(ctx, put_down, faction, "omnibus", 2)
-    assert assess(ctx, put_down) < assess(ctx, two)
-
-
 @pytest.mark.rule("12.1", game="sword-of-orthodoxy")
 def test_the_fall_chance_grows_with_a_zone_one_advance_from_a_siege() -> None:
     ctx = Context(GAME, None)
@@ -209,19 +176,3 @@ def test_the_fall_chance_grows_with_a_zone_one_advance_from_a_siege() -> None:
     for tile in ctx.cat.armies(Path.GAMMA):
         crowded = move(ctx, crowded, tile, "zone-gamma")
     assert 0.0 <= fall_chance(ctx, state) < fall_chance(ctx, crowded) <= 1.0
-
-
-@pytest.mark.rule("10.6.3", game="sword-of-orthodoxy")
-def test_putting_down_the_only_riot_is_a_gain() -> None:
-    """A lone Riot still costs the Faction, but also the -1 on attacks and the Dynasty."""
-    ctx = Context(GAME, None)
-    one = _riots(campaign(), 1)
-    riot = ctx.cat.tiles_of(TileKind.RIOT)[0]
-    put_down = move(ctx, one, riot, "counter-tray")
-    faction = next(
-        t
-        for t in tiles_on(ctx, put_down, "constantinople", TileKind.FACTION)
-        if t != ctx.cat.tile("faction-walls")
-    )
-    put_down = move(ctx, put_down, faction, "omnibus", 2)
-    assert assess(ctx, put_down) > assess(ctx, one)
