@@ -423,6 +423,15 @@ class Advance(Task):
         if mover is None:
             ctx.log(self.rule, f"Path {self.path}: no Barbarian can advance", "advance")
             return state
+        return self.of(ctx, state, mover)
+
+    def of(self, ctx: Context, state: SooState, mover: int) -> SooState:
+        """This advance made by a given tile: a western Army (or the Siege tile) of the
+        Path's Reserves, or the eastern Path's Army, with every blocking roll of 9.5.
+
+        Used when a rule names the tile that moves (6.7.3.1: the weakest Army of the
+        Reserves) instead of the strongest of 9.2.
+        """
         task = attrs.evolve(self, step=_TRIBUTE, tile=ctx.cat.tiles[mover].id)
         return task._go(ctx, state, _TRIBUTE)
 

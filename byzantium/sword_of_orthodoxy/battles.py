@@ -57,7 +57,7 @@ from byzantium.sword_of_orthodoxy.combat import (
     stolos_carrier,
 )
 from byzantium.sword_of_orthodoxy.components import Icon, Path, TileKind
-from byzantium.sword_of_orthodoxy.concepts import basileus_has, change_schism, golden_basileus_ready
+from byzantium.sword_of_orthodoxy.concepts import basileus_has, change_schism
 from byzantium.sword_of_orthodoxy.engine import (
     Context,
     Offer,
@@ -329,10 +329,13 @@ def emperor_attacks(ctx: Context, state: SooState) -> list[Offer]:
 def hippodrome_riots(ctx: Context, state: SooState) -> list[int]:
     """The Riots the golden Basileus may face in the Hippodrome.
 
-    He must stand in Constantinople on his golden side (not busy with the Plague);
-    only Riots, not Latins, are met there.
+    He must stand in Constantinople, on either side: the Plague (8.4.1) keeps him
+    from the missions of 10.7 only, which alone require his golden side; the
+    Hippodrome is no mission, and the rulebook still calls the tile the golden
+    Basileus on its Plague side (11.10). Only Riots, not Latins, are met there.
     """
-    if not golden_basileus_ready(ctx, state):
+    golden = ctx.cat.tile(GOLDEN_BASILEUS)
+    if state.board.where[golden] != ctx.cat.space("constantinople"):
         return []
     return [r for r in constantinople_targets(ctx, state) if not state.board.back[r]]
 

@@ -31,7 +31,6 @@ from byzantium.sword_of_orthodoxy.combat import (
 from byzantium.sword_of_orthodoxy.components import Icon, Path, SpaceKind, TileKind
 from byzantium.sword_of_orthodoxy.concepts import change_schism
 from byzantium.sword_of_orthodoxy.engine import Context, ask_choice, ask_draw, ask_roll, push
-from byzantium.sword_of_orthodoxy.siege import Siege
 from byzantium.sword_of_orthodoxy.state import (
     Decline,
     Draw,
@@ -913,7 +912,10 @@ class SocialVictory(Task):
     In the East the Barbarian advances one space (a normal Advance, with its
     Taurus roll and any Siege). In the West the weakest Army of the Reserves is
     deployed into the Zone; when only the Siege tile is left there, it is the
-    Siege that enters, and it is resolved at once.
+    Siege that enters, and it is resolved at once. Either way the movement meets
+    what blocks a hostile movement or deployment on its Path (9.5): Tribute and
+    the Kastron (9.5.4, 9.5.5 name deployments), and a Hospital in the Zone, whose
+    roll is the Taurus roll 6.7.3.1 asks to resolve (9.5.2).
     """
 
     path: Path
@@ -923,20 +925,18 @@ class SocialVictory(Task):
         path = self.path
         if not path.western:
             return push(state, Advance(path, "6.7.3.1"))
-        zone = ctx.cat.spaces[ctx.cat.zone(path)].id
         armies = reserve_armies(ctx, state, path)
         if armies:
             army = weakest(ctx, state, armies)
             strength = ctx.cat.face(state.board, army).strength
-            ctx.log("6.7.3.1", f"a strength-{strength} Army enters Zone {path}", "advance")
-            return move(ctx, state, army, zone)
+            ctx.log("6.7.3.1", f"a strength-{strength} Army deploys into Zone {path}", "advance")
+            return Advance(path, "6.7.3.1").of(ctx, state, army)
         reserves = ctx.cat.spaces[ctx.cat.reserves(path)].id
         sieges = tiles_on(ctx, state, reserves, TileKind.SIEGE)
         if not sieges:
             ctx.log("6.7.3.1", f"Path {path}: no Barbarian is left to deploy", "advance")
             return state
-        ctx.log("6.7.3.1", f"Path {path}: the Siege tile enters the Zone", "siege")
-        return push(move(ctx, state, sieges[0], zone), Siege(path))
+        return Advance(path, "6.7.3.1").of(ctx, state, sieges[0])
 
 
 # -- 6.8 --------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from byzantium.sword_of_orthodoxy import missions
 from byzantium.sword_of_orthodoxy.action_phase import ActionPhase
 from byzantium.sword_of_orthodoxy.battles import (
     Hippodrome,
@@ -29,6 +30,7 @@ from byzantium.sword_of_orthodoxy.battles import (
 )
 from byzantium.sword_of_orthodoxy.combat import stolos_carrier
 from byzantium.sword_of_orthodoxy.components import Path, TileKind
+from byzantium.sword_of_orthodoxy.end_of_turn import FlipUsedTiles
 from byzantium.sword_of_orthodoxy.engine import Context, ask_choice, push
 from byzantium.sword_of_orthodoxy.state import (
     Decline,
@@ -399,13 +401,31 @@ def hippodrome_board() -> SooState:
 
 
 @pytest.mark.rule("10.6.9.2")
-def test_the_hippodrome_is_offered_against_riots_while_the_golden_basileus_is_free() -> None:
+def test_the_hippodrome_is_offered_against_riots_while_the_golden_basileus_is_in_the_city() -> None:
     state = hippodrome_board()
     assert [i for i in items(state) if i.startswith("hippodrome")] == ["hippodrome riot-1"]
-    plague = put(state, "basileus-golden", "constantinople", back=True)
-    assert not [i for i in items(plague) if i.startswith("hippodrome")]
     away = put(state, "basileus-golden", "chronographia-5")
     assert not [i for i in items(away) if i.startswith("hippodrome")]
+
+
+@pytest.mark.rule("10.6.9.2", "8.4.1", "11.10")
+@given(st.integers(1, 6))
+def test_a_plague_stricken_basileus_may_still_face_a_riot_in_the_hippodrome(natural: int) -> None:
+    """The Plague bars the missions of 10.7, which alone ask for the golden side; the
+    Hippodrome asks only that the golden Basileus be in Constantinople (see the rulings)."""
+    state = with_solidus(put(hippodrome_board(), "basileus-golden", "constantinople", back=True), 3)
+    assert [i for i in items(state) if i.startswith("hippodrome")] == ["hippodrome riot-1"]
+    assert missions.offers(CTX, with_solidus(hippodrome_board(), 3))
+    assert not missions.offers(CTX, state)  # but no mission (10.7)
+    after = take(state, "hippodrome riot-1", Roll((natural,)))
+    won = natural > strength(state, "riot-1")
+    assert where(after, "riot-1") == ("counter-tray" if won else "constantinople")
+    assert where(after, "basileus-golden") == "hippodrome"
+    factions = CAT.tiles_of(TileKind.FACTION)
+    assert [where(after, tid(f)) for f in factions] == [where(state, tid(f)) for f in factions]
+    home = start(after, FlipUsedTiles())
+    assert where(home, "basileus-golden") == "constantinople"
+    assert not home.board.back[CAT.tile("basileus-golden")]
 
 
 @pytest.mark.rule("10.6.9.2")

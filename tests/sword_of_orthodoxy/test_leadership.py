@@ -788,6 +788,33 @@ def test_two_dynatoi_deploy_the_weakest_reserve_army_into_the_zone() -> None:
     assert on(state, "zone-beta", TileKind.SOCIAL) == ["social-1"]
 
 
+@pytest.mark.rule("6.7.3.1", "9.5.2")
+@given(st.integers(1, 6))
+def test_a_hospital_in_the_zone_rolls_against_the_army_two_dynatoi_deploy(roll: int) -> None:
+    """6.7.3.1 resolves the Taurus roll its movement causes, and a Hospital's space is
+    entered exactly like a Taurus space (9.5.2): the weakest Army may be thrown back."""
+    state = at(at(turn(8), "social-1", "zone-beta", back=True), "hospital-1", "zone-beta")
+    state = answer(start(state, SocialEvent()), Roll((2,)))  # one Army: winning
+    assert asked(state) == ("9.5.2", RequestKind.ROLL)
+    assert where(state, "army-beta-5") == "zone-beta"  # it entered, the Hospital rolls
+    state = answer(state, Roll((roll,)))
+    strength = C.cat.face(state.board, C.cat.tile("army-beta-5")).strength
+    expected = "reserves-beta" if roll > strength else "zone-beta"
+    assert where(state, "army-beta-5") == expected
+
+
+@pytest.mark.rule("6.7.3.1", "9.5.4")
+def test_tribute_may_stop_the_deployment_two_dynatoi_bring() -> None:
+    """Tribute blocks the next hostile movement or deployment on its Path (9.5.4)."""
+    state = at(at(turn(8), "social-1", "zone-beta", back=True), "marker-tribute", "zone-beta")
+    state = answer(start(state, SocialEvent()), Roll((2,)))
+    assert asked(state) == ("9.5.4", RequestKind.ROLL)
+    bought = answer(state, Roll((3,)))
+    assert where(bought, "army-beta-5") == "reserves-beta"
+    broken = answer(state, Roll((6,)))
+    assert where(broken, "army-beta-5") == "zone-beta"
+
+
 @pytest.mark.rule("6.7.3.1")
 def test_a_barbarian_victory_in_a_full_zone_sends_in_the_siege() -> None:
     state = turn(8)
