@@ -263,9 +263,12 @@ def play_one(job: tuple[str, int, int, int]) -> dict[str, object]:
 
 
 def _jobs(args: argparse.Namespace) -> Iterator[tuple[str, int, int, int]]:
-    for budget in (int(b) for b in args.budgets.split(",")):
-        for seed in _seeds(args.seeds):
-            yield (args.scenario, budget, seed, args.last_stand)
+    """Seed by seed, every budget of a seed together (a run cut short stays paired)."""
+    examined = set(_seeds(args.last_stand_seeds)) if args.last_stand_seeds else None
+    for seed in _seeds(args.seeds):
+        for budget in (int(b) for b in args.budgets.split(",")):
+            rollouts = args.last_stand if examined is None or seed in examined else 0
+            yield (args.scenario, budget, seed, rollouts)
 
 
 def summary(lines: Sequence[dict[str, object]]) -> list[dict[str, object]]:
@@ -404,6 +407,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seeds", default="0-29", help="e.g. 0-29 or 0-9,20-29")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--last-stand", type=int, default=0, metavar="R")
+    parser.add_argument("--last-stand-seeds", help="examine only these seeds' losses")
     parser.add_argument("--out", help="JSON lines, appended")
     parser.add_argument("--summary", nargs="*", metavar="FILE")
     parser.add_argument("--evidence", nargs="*", metavar="FILE", help="JSON lines to gather")
@@ -429,7 +433,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     out = open(args.out, "a", encoding="utf-8") if args.out else sys.stdout  # noqa: SIM115
     with Pool(args.jobs) as pool:
-        for line in pool.imap(play_one, list(_jobs(args)), chunksize=1):
+        for line in pool.imap_unordered(play_one, list(_jobs(args)), chunksize=1):
             out.write(json.dumps(line, ensure_ascii=False) + "\n")
             out.flush()
     return 0
