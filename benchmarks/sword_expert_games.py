@@ -339,6 +339,27 @@ def _result(row: dict[str, object], games: list[dict[str, object]]) -> dict[str,
     }
 
 
+def prefix(lines: Sequence[dict[str, object]]) -> list[dict[str, object]]:
+    """Per scenario and budget, the games of consecutive seeds from the first one.
+
+    A run stopped early has its longest games still playing; keeping the seeds up to
+    the first one missing, rather than every game that finished, keeps long games
+    from being left out.
+    """
+    seen: dict[tuple[object, object], set[int]] = {}
+    for line in lines:
+        seen.setdefault((line["scenario"], line["budget"]), set()).add(int(str(line["seed"])))
+    last: dict[tuple[object, object], int] = {}
+    for key, seeds in seen.items():
+        seed = min(seeds)
+        while seed + 1 in seeds:
+            seed += 1
+        last[key] = seed
+    return [
+        line for line in lines if int(str(line["seed"])) <= last[(line["scenario"], line["budget"])]
+    ]
+
+
 def _counts(value: object) -> dict[str, int]:
     return {str(k): int(v) for k, v in value.items()} if isinstance(value, dict) else {}
 
@@ -352,9 +373,6 @@ def evidence(lines: Sequence[dict[str, object]], reading: str, commit: str) -> d
             g for g in lines if g["scenario"] == row["scenario"] and g["budget"] == row["budget"]
         ]
         results.append(_result(row, games))
-        seeds = row["seeds"]
-        assert isinstance(seeds, list)
-        row["seed_range"] = f"{min(seeds)}-{max(seeds)}"
     stands = [
         {
             "scenario": g["scenario"],
@@ -367,6 +385,21 @@ def evidence(lines: Sequence[dict[str, object]], reading: str, commit: str) -> d
         for g in lines
         if "last_stand" in g
     ]
+    # The curve: per scenario played at several budgets, the seeds every budget played.
+    curve = []
+    for scenario in sorted({str(g["scenario"]) for g in lines}):
+        mine = [g for g in lines if g["scenario"] == scenario]
+        budgets = {g["budget"] for g in mine}
+        if len(budgets) < 2:
+            continue
+        common = set.intersection(
+            *({int(str(g["seed"])) for g in mine if g["budget"] == b} for b in budgets)
+        )
+        for row in summary([g for g in mine if int(str(g["seed"])) in common]):
+            seeds = row["seeds"]
+            assert isinstance(seeds, list)
+            row["seed_range"] = f"{min(seeds)}-{max(seeds)}"
+            curve.append(row)
     return {
         "title": "How hard is Sword of Orthodoxy? The expert's games",
         "commit": commit,
@@ -390,7 +423,7 @@ def evidence(lines: Sequence[dict[str, object]], reading: str, commit: str) -> d
             "millennium_survival": 0.4,
         },
         "results": results,
-        "budget_curve": rows,
+        "budget_curve": curve,
         "last_stands": stands,
         "reading": reading,
     }
@@ -422,6 +455,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             for text in FilePath(name).read_text(encoding="utf-8").splitlines()
             if text.strip()
         ]
+        lines = prefix(lines)
         if args.summary is not None:
             for row in summary(lines):
                 print(json.dumps(row))

@@ -156,7 +156,13 @@ def test_the_sword_expert_evidence_shows_the_budget_curve_and_the_last_stands(
 ) -> None:
     from benchmarks.sword_expert_games import evidence
 
-    lines = [_game_line(0, 0, False, 8), _game_line(0, 1, True, 27), _game_line(300, 0, False, 9)]
+    lines = [
+        _game_line(0, 0, False, 8),
+        _game_line(0, 1, True, 27),
+        _game_line(0, 2, True, 27),  # a seed only budget 0 played: not in the curve
+        _game_line(300, 0, False, 9),
+        _game_line(300, 1, False, 12),
+    ]
     choice = {"choice": "End the Byzantine Action Phase", "falls": 5, "rollouts": 12,
               "fall_rate": 0.417, "wilson95": [0.19, 0.68], "by_rule": {"12.1": 5}}  # fmt: skip
     last = {"turn": 7, "factions": 9, "walls": True, "solidus": 0, "schism": 3,
@@ -165,7 +171,9 @@ def test_the_sword_expert_evidence_shows_the_budget_curve_and_the_last_stands(
     lines[0]["last_stand"] = {"first_decision": last, "last_decision": last, "then": []}
     data = evidence(lines, "A reading of the figures.", "abc1234")
     curve = data["budget_curve"]
-    assert isinstance(curve, list) and [row["games"] for row in curve] == [2, 1]
+    assert isinstance(curve, list) and [row["games"] for row in curve] == [2, 2]
+    results = data["results"]
+    assert isinstance(results, list) and [row["games"] for row in results] == [3, 2]
     text = build(
         tmp_path,
         {"sword-expert-evidence.json": json.dumps(data, ensure_ascii=False)},
