@@ -346,6 +346,10 @@ def prefix(lines: Sequence[dict[str, object]]) -> list[dict[str, object]]:
     the first one missing, rather than every game that finished, keeps long games
     from being left out.
     """
+    once: dict[tuple[object, object, object], dict[str, object]] = {}
+    for line in lines:  # a game played twice (the same seed, budget and code) counts once
+        once.setdefault((line["scenario"], line["budget"], line["seed"]), line)
+    lines = list(once.values())
     seen: dict[tuple[object, object], set[int]] = {}
     for line in lines:
         seen.setdefault((line["scenario"], line["budget"]), set()).add(int(str(line["seed"])))
