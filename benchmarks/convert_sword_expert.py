@@ -64,9 +64,12 @@ for r in src["results"]:
             "seconds": round(r["mean_seconds_per_game"] * n, 1),
             "byzantium": "0.1.0",
             "date": "2026-12-02",
-            "command": "see docs/_static/sword-expert-evidence.json (a run by the expert's author; "
-            + src["commit"]
-            + ")",
+            "command": (
+                f"python -m benchmarks.sword_expert_games --scenario {r['scenario']} "
+                f"--budgets {r['budget']} --seeds {seeds[0]}-{seeds[1]} (commit {src['commit']}), "
+                "then python -m benchmarks.convert_sword_expert; see "
+                "docs/_static/sword-expert-evidence.json"
+            ),
             "summary": {
                 "game": "sword-of-orthodoxy",
                 "options": {"scenario": r["scenario"]},
@@ -84,10 +87,10 @@ for r in src["results"]:
 out = {
     "schema": "byzantium-difficulty/1",
     "game": "sword-of-orthodoxy",
-    "title": "Sword of Orthodoxy: the expert (converted from its author's run)",
+    "title": "Sword of Orthodoxy: the expert (from docs/_static/sword-expert-evidence.json)",
     "runs": runs,
 }
 Path("docs/_static/difficulty-sword-expert.json").write_text(
-    json.dumps(out, indent=1, ensure_ascii=False), encoding="utf-8"
+    json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
 )
 print(len(runs), "runs")

@@ -66,7 +66,7 @@ def test_merge_runs_keys_on_options_seating_and_seats() -> None:
     assert difficulty.merge_runs([a, c], [b]) == [c, b]
 
 
-def build(tmp_path: Path, files: dict[str, str]) -> str:
+def build(tmp_path: Path, files: dict[str, str], extra: str = "") -> str:
     """Build a page with both directives over ``files`` in _static (warnings are errors)."""
     pytest.importorskip("sphinx")
     source = tmp_path / "src"
@@ -79,7 +79,7 @@ def build(tmp_path: Path, files: dict[str, str]) -> str:
     (source / "index.rst").write_text(
         "Difficulty\n==========\n\nSword\n-----\n\n"
         ".. byzantium-difficulty:: sword-of-orthodoxy\n\nBelisarius\n----------\n\n"
-        ".. byzantium-difficulty:: belisarius\n",
+        ".. byzantium-difficulty:: belisarius\n" + extra,
         encoding="utf-8",
     )
     for name, text in files.items():
@@ -132,3 +132,55 @@ def test_a_file_of_another_shape_is_shown_as_its_values(tmp_path: Path) -> None:
     assert "campaign.survived" in text and "41" in text
     assert "Other figures: difficulty-belisarius.json" in text
     assert "unreadable" in text
+
+
+def _game_line(budget: int, seed: int, survived: bool, turn: int) -> dict[str, object]:
+    return {
+        "scenario": "campaign",
+        "budget": budget,
+        "seed": seed,
+        "survived": survived,
+        "end_turn": turn,
+        "cause": "Constantinople falls to the Siege from Path Δ (10 > 9)",
+        "cause_rule": "12.1",
+        "cpu_seconds": 10.0 + budget / 100,
+        "decisions": 100,
+        "transitions_per_decision": 300.0 + budget,
+        "factions_lost_by_rule": {"10.6.9.2": 2},
+        "siege_rolls": 2,
+    }
+
+
+def test_the_sword_expert_evidence_shows_the_budget_curve_and_the_last_stands(
+    tmp_path: Path,
+) -> None:
+    from benchmarks.sword_expert_games import evidence
+
+    lines = [
+        _game_line(0, 0, False, 8),
+        _game_line(0, 1, True, 27),
+        _game_line(0, 2, True, 27),  # a seed only budget 0 played: not in the curve
+        _game_line(300, 0, False, 9),
+        _game_line(300, 1, False, 12),
+    ]
+    choice = {"choice": "End the Byzantine Action Phase", "falls": 5, "rollouts": 12,
+              "fall_rate": 0.417, "wilson95": [0.19, 0.68], "by_rule": {"12.1": 5}}  # fmt: skip
+    last = {"turn": 7, "factions": 9, "walls": True, "solidus": 0, "schism": 3,
+            "distance": {"Α": 3, "Δ": 1}, "letter_chance": {"Α": 0.5, "Δ": 0.4},
+            "siege_loss": "1/6", "model_fall_chance": 0.2, "choices": [choice]}  # fmt: skip
+    lines[0]["last_stand"] = {"first_decision": last, "last_decision": last, "then": []}
+    data = evidence(lines, "A reading of the figures.", "abc1234")
+    curve = data["budget_curve"]
+    assert isinstance(curve, list) and [row["games"] for row in curve] == [2, 2]
+    results = data["results"]
+    assert isinstance(results, list) and [row["games"] for row in results] == [3, 2]
+    text = build(
+        tmp_path,
+        {"sword-expert-evidence.json": json.dumps(data, ensure_ascii=False)},
+        "\nSword expert\n------------\n\n.. byzantium-sword-expert::\n",
+    )
+    assert "Budget against survival" in text and "The last stands" in text
+    assert "50.0%" in text  # one survivor in two games at budget 0
+    assert "41.7%-41.7%" in text  # the one choice left, played out
+    assert "Δ 1" in text and "9 + Walls" in text
+    assert "A reading of the figures." in text

@@ -56,6 +56,7 @@ __all__ = [
     "Weights",
     "assess",
     "expert_policy",
+    "fall_chance",
     "siege_loss",
 ]
 
@@ -159,8 +160,25 @@ def assess(
     A sum of the terms the module documentation lists, in solidus-like units, with
     the chance of falling in the next Barbarian Phase weighted like a Defeat.
     """
+    return _assess(ctx, state, weights, board, danger_only=False)
+
+
+def fall_chance(
+    ctx: Context, state: SooState, weights: Weights = Weights(), board: Lookups | None = None
+) -> float:
+    """The chance of Defeat in the next Barbarian Phase that :func:`assess` weighs.
+
+    A Siege roll lost (12.1) on a Path one, two or three advances from a Siege (9.1,
+    9.4, the Kan and Caliph placed at random, 7.2, 7.3), or the Schism passing 12 at
+    an Ecumenical Council (2.6, 5.3.1): an estimate, not the exact chance.
+    """
+    return _assess(ctx, state, weights, board, danger_only=True)
+
+
+def _assess(
+    ctx: Context, state: SooState, w: Weights, board: Lookups | None, *, danger_only: bool
+) -> float:
     b = board if board is not None else Lookups(ctx)
-    w = weights
     where = state.board.where
     back = state.board.back
     value = state.board.value
@@ -172,7 +190,9 @@ def assess(
     latins = sum(1 for t in riots if back[t])
     at_sea = stolos_at_sea(ctx, state)
     # Factions about to be lost: a Stolos left at sea (11.6), a Riot at the next
-    # Leadership Phase (6.1).
+    # Leadership Phase (6.1), one per Riot. Counting the Riots together as one Faction
+    # (as 6.1 reads) made the player leave lone Riots standing and, on the same dice,
+    # fall sooner in 7 games of 7 (the -1 of 10.6.3 and the Dynasty lost weigh more).
     doomed = (1 if at_sea else 0) + (len(riots) - latins)
     left = factions - doomed
 
@@ -239,6 +259,8 @@ def assess(
     margin = 12 - schism - (1 if hostile else 0)
     over = sum(1 for face in range(1, 7) if face > margin) / 6
     danger += council * over * (1.0 - danger)
+    if danger_only:
+        return danger
 
     score = -DEATH * danger + w.factions * endurance - pressure
     score -= w.schism * max(0, schism - 2) ** 2 / 4

@@ -11,6 +11,12 @@
     is shown as the values it holds, with a note; no file at all gives a sentence
     saying so. Nothing is typed by hand: rebuilding after a new measurement updates
     the page.
+
+``.. byzantium-sword-expert::``
+    ``_static/sword-expert-evidence.json`` (written by
+    ``python -m benchmarks.sword_expert_games --evidence``): the expert's
+    budget-versus-survival curve, its last stands (the last Action Phase before each
+    fall, where every choice left was played out), and the reading of them.
 """
 
 from __future__ import annotations
@@ -385,7 +391,98 @@ class DifficultyDirective(SphinxDirective):
         return list(container.children)
 
 
+def _curve(data: Mapping[str, object]) -> list[str]:
+    rows = []
+    for row in _list(data.get("budget_curve")):
+        if not isinstance(row, dict):
+            continue
+        low, high = ([*_list(row.get("survival_wilson95")), None, None])[:2]
+        rows.append(
+            [_text(row.get("scenario")), _num(row.get("budget")), _num(row.get("games")),
+             _text(row.get("seed_range", "")), _num(row.get("survived")),
+             _percent(row.get("survival_rate")), f"{_percent(low)}-{_percent(high)}",
+             _turn(row.get("mean_end_turn")), _turn(row.get("cpu_seconds_per_game")),
+             _num(row.get("transitions_per_decision"))]
+        )  # fmt: skip
+    if not rows:
+        return []
+    return [
+        "**Budget against survival.** The same seeds at each budget (transitions of "
+        "deeper search per decision; 0 is the one-step exact expectimax), Campaign "
+        "unless said; CPU seconds per game as measured on the shared machine:",
+        "",
+        *_table(
+            ["Scenario", "Budget", "Games", "Seeds", "Survived", "Rate", "95% interval",
+             "Mean end Turn", "CPU s/game", "Transitions/decision"],
+            rows,
+        ),
+    ]  # fmt: skip
+
+
+def _stands(data: Mapping[str, object]) -> list[str]:
+    stands = [s for s in _list(data.get("last_stands")) if isinstance(s, dict)]
+    if not stands:
+        return []
+    rows = []
+    for stand in stands:
+        last = _dict(stand.get("last_decision"))
+        choices = [c for c in _list(last.get("choices")) if isinstance(c, dict)]
+        rates = [float(c.get("fall_rate") or 0) for c in choices]
+        near = ", ".join(
+            f"{path} {d}" for path, d in _dict(last.get("distance")).items() if int(d) <= 2
+        )
+        best = choices[0] if choices else {}
+        rows.append(
+            [_num(stand.get("seed")), _num(stand.get("end_turn")), _text(stand.get("cause")),
+             f"{_num(last.get('factions'))}{' + Walls' if last.get('walls') else ', no Walls'}",
+             _num(last.get("solidus")), _text(near or "none"), _num(len(choices)),
+             f"{_text(best.get('choice', '?'))}: {_percent(best.get('fall_rate'))}",
+             f"{_percent(min(rates) if rates else None)}-{_percent(max(rates) if rates else None)}"]
+        )  # fmt: skip
+    rollouts = next(
+        (c.get("rollouts") for s in stands for c in _list(_dict(s.get("last_decision")).get(
+            "choices")) if isinstance(c, dict)),
+        "?",
+    )  # fmt: skip
+    return [
+        "**The last stands.** Each lost game at the last decision of its last Action Phase "
+        "(10.0) before the fall: the Factions in Constantinople (the Walls count among "
+        f"them, 12.1), the solidus left, the Paths at most two advances from a Siege, and "
+        f"every legal choice played out {_num(rollouts)} times to the next Action Phase "
+        "(dice sampled, the sensible player answering the questions on the way): the "
+        "best choice with its share of play-outs that fell, and the range over all "
+        "choices.",
+        "",
+        *_table(
+            ["Seed", "Fell on Turn", "Cause", "Factions", "Solidus", "Paths near a Siege",
+             "Choices", "Best choice: falls", "All choices: falls"],
+            rows,
+        ),
+    ]  # fmt: skip
+
+
+class SwordExpertDirective(SphinxDirective):
+    """The Sword of Orthodoxy expert's evidence: budget curve and last stands."""
+
+    def run(self) -> list[nodes.Node]:
+        path = Path(self.env.srcdir) / "_static" / "sword-expert-evidence.json"
+        self.env.note_dependency(str(path))
+        try:
+            data = _dict(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError) as exc:
+            data = {"reading": f"sword-expert-evidence.json is unreadable: {exc}"}
+        lines = [*_curve(data), "", *_stands(data), ""]
+        for key in ("reading", "method"):
+            if data.get(key):
+                lines += [_text(data[key]), ""]
+        container = nodes.section()
+        container.document = self.state.document
+        nested_parse_with_titles(self.state, StringList(lines, source="difficulty"), container)
+        return list(container.children)
+
+
 def setup(app: Sphinx) -> ExtensionMetadata:
-    """Register the directive."""
+    """Register the directives."""
     app.add_directive("byzantium-difficulty", DifficultyDirective)
+    app.add_directive("byzantium-sword-expert", SwordExpertDirective)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -16,7 +16,13 @@ from byzantium.core.drivers import play
 from byzantium.core.game import CHANCE, TERMINAL
 from byzantium.sword_of_orthodoxy.components import Path, TileKind
 from byzantium.sword_of_orthodoxy.engine import Context
-from byzantium.sword_of_orthodoxy.expert import Expert, assess, expert_policy, siege_loss
+from byzantium.sword_of_orthodoxy.expert import (
+    Expert,
+    assess,
+    expert_policy,
+    fall_chance,
+    siege_loss,
+)
 from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
 from byzantium.sword_of_orthodoxy.state import SooAction, SooState
 from byzantium.sword_of_orthodoxy.world import move, tiles_on
@@ -160,3 +166,13 @@ def test_the_expert_outlasts_the_sensible_player() -> None:
 def test_the_expert_plays_the_millennium_scenario() -> None:
     state, chosen, _ = _play_until(MILLENNIUM, Expert(MILLENNIUM, budget=10), seed=2, last_turn=15)
     assert chosen and (state.turn > 15 or state.ending is not None)
+
+
+@pytest.mark.rule("12.1", game="sword-of-orthodoxy")
+def test_the_fall_chance_grows_with_a_zone_one_advance_from_a_siege() -> None:
+    ctx = Context(GAME, None)
+    state = campaign()
+    crowded = state
+    for tile in ctx.cat.armies(Path.GAMMA):
+        crowded = move(ctx, crowded, tile, "zone-gamma")
+    assert 0.0 <= fall_chance(ctx, state) < fall_chance(ctx, crowded) <= 1.0

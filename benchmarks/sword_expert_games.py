@@ -1,0 +1,481 @@
+"""Sword of Orthodoxy expert games for the evidence file: the budget curve and the last stands.
+
+``python -m benchmarks.sword_expert_games --scenario campaign --budgets 0,300,1200
+--seeds 0-29 --jobs 2 --out FILE.jsonl`` plays the expert (one policy object per
+game, ``byzantium:<seed>:chance`` dice, so the same seed is the same game as
+``byzantium play --seed``) and writes one JSON line per game as it finishes:
+survival, end Turn, cause, CPU seconds, transitions per decision, the Factions
+lost by rule, the Sieges withstood.
+
+With ``--last-stand R`` every lost game is also examined at its last Byzantine
+Action Phase (10.0) before the fall:
+
+* at its first decision, every legal choice valued by the expert's one-step search
+  and by the chance of Defeat its evaluation sees (:func:`fall_chance`);
+* at its last decision (where the expert ended the phase), every legal choice
+  played out ``R`` times to the next Action Phase, dice sampled, the sensible player
+  answering the questions on the way: the share of play-outs that fall, and the
+  rules that ended them;
+* the position (Factions, Walls, solidus, Schism, each Path's distance to a Siege,
+  the chance of its letter in the next chit) and the events from the end of that
+  phase to the fall.
+
+``python -m benchmarks.sword_expert_games --summary FILE.jsonl...`` prints the
+per-budget table. The evidence file ``docs/_static/sword-expert-evidence.json`` is
+written from these lines by ``--evidence``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from multiprocessing import Pool
+from pathlib import Path as FilePath
+
+from byzantium.core.drivers import sample
+from byzantium.core.game import CHANCE, TERMINAL
+from byzantium.sword_of_orthodoxy.components import Path
+from byzantium.sword_of_orthodoxy.engine import Context
+from byzantium.sword_of_orthodoxy.expert import Expert, Lookups, fall_chance, siege_loss
+from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
+from byzantium.sword_of_orthodoxy.state import SooAction, SooState
+from byzantium.sword_of_orthodoxy.world import eastern_position
+
+#: Events worth keeping between the last Action Phase and the fall.
+_TOLD = ("5.3", "6.1", "7.2", "7.3", "8.3", "8.4", "9.", "10.6.7", "11.3", "11.6", "12.")
+_LOST_TEXT = ("go to space", "leaves Constantinople", "Walls go to space")
+
+
+def _seeds(text: str) -> list[int]:
+    out: list[int] = []
+    for part in text.split(","):
+        low, _, high = part.partition("-")
+        out += list(range(int(low), int(high or low) + 1))
+    return out
+
+
+def _snapshot(ctx: Context, board: Lookups, state: SooState) -> dict[str, object]:
+    where = state.board.where
+    city = board.constantinople
+    factions = sum(1 for t in board.factions if where[t] == city)
+    walls = where[board.walls] == city
+    in_mug = [chit for tile, chit in board.chits if where[tile] == board.mug]
+    distance: dict[str, int] = {}
+    letter: dict[str, float] = {}
+    for path in Path:
+        if path.western:
+            armies = sum(1 for t in board.armies[path] if where[t] == board.zones[path])
+            distance[path.letter] = 6 - armies
+        else:
+            position = eastern_position(ctx, state, path)
+            distance[path.letter] = position if position else 9
+        hits = sum(1 for chit in in_mug if path in chit.paths)
+        letter[path.letter] = round(hits / max(1, len(in_mug)), 2)
+    schism = state.board.value[board.schism] if where[board.schism] == board.omnibus else 0
+    return {
+        "turn": state.turn,
+        "factions": factions,
+        "walls": walls,
+        "solidus": state.board.value[board.solidus],
+        "schism": schism,
+        "distance": distance,
+        "letter_chance": letter,
+        "siege_loss": str(siege_loss(factions, walls)),
+        "model_fall_chance": round(fall_chance(ctx, state, board=board), 3),
+    }
+
+
+def _to_next_action_phase(
+    game: SwordOfOrthodoxy, state: SooState, rng: random.Random
+) -> tuple[bool, str]:
+    """Play on (dice sampled, the sensible player deciding) to the next Action Phase.
+
+    Returns whether the Empire fell on the way, and the rule that ended it.
+    """
+    sensible = game.policies()["sensible"]
+    turn = state.turn
+    for _ in range(20_000):
+        actor = game.current_player(state)
+        if actor == TERMINAL:
+            result = game.result(state)
+            return (not result.winners, result.rule if not result.winners else "")
+        if actor == CHANCE:
+            outcomes = game.chance_outcomes(state)
+            action = rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0]
+        else:
+            if state.turn > turn and state.pending is not None and state.pending.rule == "10.0":
+                return (False, "")
+            action = sensible(game, state, rng)
+        state = game.apply(state, action)
+    return (False, "")
+
+
+def _last_stand(
+    game: SwordOfOrthodoxy,
+    expert: Expert,
+    phase: tuple[SooState, SooState],
+    then: list[str],
+    *,
+    seed: int,
+    rollouts: int,
+) -> dict[str, object]:
+    first, last = phase
+    ctx, board = expert.ctx, expert.board
+    # The first decision of the phase: every choice as the expert's search saw it.
+    opening = []
+    for action in game.legal_actions(first):
+        expert._memo = {}
+        expert._left = -1
+        child = expert._apply(first, action)
+        value = expert._value(child, 0)
+        opening.append(
+            {
+                "choice": _name(game, first, action),
+                "value": round(value, 1),
+                "model_fall_chance": round(_mean_fall(game, expert, child), 3),
+            }
+        )
+    opening.sort(key=lambda c: -float(str(c["value"])))
+    # The last decision: every choice played out to the next Action Phase.
+    closing = []
+    for number, action in enumerate(game.legal_actions(last)):
+        child = game.apply(last, action)
+        falls = 0
+        rules: Counter[str] = Counter()
+        for i in range(rollouts):
+            rng = random.Random(f"last-stand:{seed}:{number}:{i}")
+            fell, rule = _to_next_action_phase(game, child, rng)
+            if fell:
+                falls += 1
+                rules[rule] += 1
+        low, high = _wilson(falls, rollouts)
+        closing.append(
+            {
+                "choice": _name(game, last, action),
+                "falls": falls,
+                "rollouts": rollouts,
+                "fall_rate": round(falls / rollouts, 3),
+                "wilson95": [round(low, 3), round(high, 3)],
+                "by_rule": dict(rules.most_common()),
+            }
+        )
+    closing.sort(key=lambda c: float(str(c["fall_rate"])))
+    return {
+        "first_decision": _snapshot(ctx, board, first) | {"choices": opening},
+        "last_decision": _snapshot(ctx, board, last) | {"choices": closing},
+        "then": then[:40],
+    }
+
+
+def _mean_fall(game: SwordOfOrthodoxy, expert: Expert, state: SooState, run: int = 0) -> float:
+    """:func:`fall_chance` averaged over the dice right after a choice (two at most)."""
+    actor = game.current_player(state)
+    if actor == TERMINAL:
+        return 0.0 if game.result(state).winners else 1.0
+    if actor == CHANCE and run < 2:
+        outcomes = game.chance_outcomes(state)
+        if len(outcomes) <= 6:
+            return sum(
+                float(p) * _mean_fall(game, expert, game.apply(state, o), run + 1)
+                for o, p in outcomes
+            )
+    return fall_chance(expert.ctx, state, expert.weights, expert.board)
+
+
+def _name(game: SwordOfOrthodoxy, state: SooState, action: SooAction) -> str:
+    return game.describe_choice(state, action)
+
+
+def _wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 0.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = p + z * z / (2 * n)
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return (max(0.0, (c - h) / d), min(1.0, (c + h) / d))
+
+
+def play_one(job: tuple[str, int, int, int]) -> dict[str, object]:
+    """One expert game (and its last stand if lost and ``rollouts`` > 0)."""
+    scenario, budget, seed, rollouts = job
+    game = SwordOfOrthodoxy({"scenario": scenario})
+    expert = Expert(game, budget)
+    chance_rng = random.Random(f"byzantium:{seed}:chance")
+    policy_rng = random.Random(f"byzantium:{seed}:policy")
+    state = game.initial_state()
+    start = time.process_time()
+    decisions = transitions = sieges = 0
+    lost: Counter[str] = Counter()
+    phase: list[SooState] = []
+    last_phase: list[SooState] = []
+    then: list[str] = []
+    while game.current_player(state) != TERMINAL:
+        if game.current_player(state) == CHANCE:
+            action = sample(game.chance_outcomes(state), chance_rng)
+        else:
+            if state.pending is not None and state.pending.rule == "10.0":
+                if phase and phase[-1].turn != state.turn:
+                    phase = []
+                if not phase:
+                    then = []
+                phase.append(state)
+                last_phase = phase
+            action = expert(game, state, policy_rng)
+            decisions += 1
+            transitions += expert.spent
+        step = game.step(state, action)
+        for event in step.events:
+            if event.kind == "faction" and any(t in event.text for t in _LOST_TEXT):
+                lost[event.rule] += 1
+            if event.rule.startswith(_TOLD) and last_phase:
+                then.append(str(event))
+        if any(e.rule == "12.1" and "Siege from Path" in e.text for e in step.events):
+            sieges += 1
+        state = step.state
+    cpu = time.process_time() - start
+    result = game.result(state)
+    out: dict[str, object] = {
+        "scenario": scenario,
+        "budget": budget,
+        "seed": seed,
+        "survived": bool(result.winners),
+        "end_turn": state.turn,
+        "cause": result.reason,
+        "cause_rule": result.rule,
+        "cpu_seconds": round(cpu, 2),
+        "decisions": decisions,
+        "transitions_per_decision": round(transitions / max(1, decisions), 1),
+        "factions_lost_by_rule": dict(lost),
+        "siege_rolls": sieges,
+    }
+    if rollouts and not result.winners and last_phase:
+        out["last_stand"] = _last_stand(
+            game, expert, (last_phase[0], last_phase[-1]), then, seed=seed, rollouts=rollouts
+        )
+    return out
+
+
+def _jobs(args: argparse.Namespace) -> Iterator[tuple[str, int, int, int]]:
+    """Seed by seed, every budget of a seed together (a run cut short stays paired)."""
+    examined = set(_seeds(args.last_stand_seeds)) if args.last_stand_seeds else None
+    for seed in _seeds(args.seeds):
+        for budget in (int(b) for b in args.budgets.split(",")):
+            rollouts = args.last_stand if examined is None or seed in examined else 0
+            yield (args.scenario, budget, seed, rollouts)
+
+
+def summary(lines: Sequence[dict[str, object]]) -> list[dict[str, object]]:
+    """Per scenario and budget: games, survival with its interval, mean end Turn, CPU."""
+    groups: dict[tuple[str, int], list[dict[str, object]]] = {}
+    for line in lines:
+        groups.setdefault((str(line["scenario"]), int(str(line["budget"]))), []).append(line)
+    rows = []
+    for (scenario, budget), games in sorted(groups.items()):
+        n = len(games)
+        k = sum(1 for g in games if g["survived"])
+        low, high = _wilson(k, n)
+        turns = [int(str(g["end_turn"])) for g in games]
+        rows.append(
+            {
+                "scenario": scenario,
+                "budget": budget,
+                "games": n,
+                "seeds": sorted(int(str(g["seed"])) for g in games),
+                "survived": k,
+                "survival_rate": round(k / n, 3),
+                "survival_wilson95": [round(low, 3), round(high, 3)],
+                "mean_end_turn": round(sum(turns) / n, 2),
+                "cpu_seconds_per_game": round(
+                    sum(float(str(g["cpu_seconds"])) for g in games) / n, 1
+                ),
+                "transitions_per_decision": round(
+                    sum(float(str(g["transitions_per_decision"])) for g in games) / n, 1
+                ),
+            }
+        )
+    return rows
+
+
+def _result(row: dict[str, object], games: list[dict[str, object]]) -> dict[str, object]:
+    """A summary row in the evidence file's ``results`` shape (``convert_sword_expert``)."""
+    n = len(games)
+    seeds = [int(str(g["seed"])) for g in games]
+    causes = Counter(str(g["cause"]) for g in games if not g["survived"])
+    lost: Counter[str] = Counter()
+    for g in games:
+        lost.update(_counts(g["factions_lost_by_rule"]))
+    return {
+        "game": "sword-of-orthodoxy",
+        "scenario": row["scenario"],
+        "options": {},
+        "policy": "expert",
+        "budget": row["budget"],
+        "games": n,
+        "seeds": [min(seeds), max(seeds)],
+        "survived": row["survived"],
+        "survival_rate": row["survival_rate"],
+        "survival_wilson95": row["survival_wilson95"],
+        "mean_end_turn": row["mean_end_turn"],
+        "end_turns": sorted(int(str(g["end_turn"])) for g in games),
+        "mean_victory_points": None,
+        "causes_of_defeat": dict(causes.most_common()),
+        "factions_lost_per_game_by_rule": {
+            rule: round(count / n, 2) for rule, count in sorted(lost.items())
+        },
+        "sieges_withstood_per_game": round(
+            sum(int(str(g["siege_rolls"])) for g in games) / n
+            - sum(1 for g in games if str(g["cause_rule"]) == "12.1") / n,
+            2,
+        ),
+        "mean_seconds_per_game": row["cpu_seconds_per_game"],
+        "mean_transitions_per_decision": row["transitions_per_decision"],
+    }
+
+
+def prefix(lines: Sequence[dict[str, object]]) -> list[dict[str, object]]:
+    """Per scenario and budget, the games of consecutive seeds from the first one.
+
+    A run stopped early has its longest games still playing; keeping the seeds up to
+    the first one missing, rather than every game that finished, keeps long games
+    from being left out.
+    """
+    once: dict[tuple[object, object, object], dict[str, object]] = {}
+    for line in lines:  # a game played twice (the same seed, budget and code) counts once
+        once.setdefault((line["scenario"], line["budget"], line["seed"]), line)
+    lines = list(once.values())
+    seen: dict[tuple[object, object], set[int]] = {}
+    for line in lines:
+        seen.setdefault((line["scenario"], line["budget"]), set()).add(int(str(line["seed"])))
+    last: dict[tuple[object, object], int] = {}
+    for key, seeds in seen.items():
+        seed = min(seeds)
+        while seed + 1 in seeds:
+            seed += 1
+        last[key] = seed
+    return [
+        line for line in lines if int(str(line["seed"])) <= last[(line["scenario"], line["budget"])]
+    ]
+
+
+def _counts(value: object) -> dict[str, int]:
+    return {str(k): int(v) for k, v in value.items()} if isinstance(value, dict) else {}
+
+
+def evidence(lines: Sequence[dict[str, object]], reading: str, commit: str) -> dict[str, object]:
+    """The evidence file: results, the budget curve and the last stands."""
+    rows = summary(lines)
+    results = []
+    for row in rows:
+        games = [
+            g for g in lines if g["scenario"] == row["scenario"] and g["budget"] == row["budget"]
+        ]
+        results.append(_result(row, games))
+    stands = [
+        {
+            "scenario": g["scenario"],
+            "budget": g["budget"],
+            "seed": g["seed"],
+            "end_turn": g["end_turn"],
+            "cause": g["cause"],
+        }
+        | _dict(g["last_stand"])
+        for g in lines
+        if "last_stand" in g
+    ]
+    # The curve: per scenario played at several budgets, the seeds every budget played.
+    curve = []
+    for scenario in sorted({str(g["scenario"]) for g in lines}):
+        mine = [g for g in lines if g["scenario"] == scenario]
+        budgets = {g["budget"] for g in mine}
+        if len(budgets) < 2:
+            continue
+        common = set.intersection(
+            *({int(str(g["seed"])) for g in mine if g["budget"] == b} for b in budgets)
+        )
+        for row in summary([g for g in mine if int(str(g["seed"])) in common]):
+            seeds = row["seeds"]
+            assert isinstance(seeds, list)
+            row["seed_range"] = f"{min(seeds)}-{max(seeds)}"
+            curve.append(row)
+    return {
+        "title": "How hard is Sword of Orthodoxy? The expert's games",
+        "commit": commit,
+        "method": (
+            "Each game is played from the scenario's set-up with chance sampled from the "
+            "seeded stream byzantium:<seed>:chance (the stream of byzantium play --seed), "
+            "so the same seed gives the same dice at every budget up to the first "
+            "different choice. 'expert' is byzantium.sword_of_orthodoxy.expert.Expert with "
+            "the budget given (transitions of deeper search per decision; 0, the default, "
+            "is the one-step exact expectimax). Survival = the Empire still stands when "
+            "Turn 27 ends (12.3). Intervals are 95% Wilson score intervals. CPU seconds "
+            "are process time on a shared 2-core machine (nice -n 10). Last stands: in "
+            "each lost game, the first and the last decision of the last Action Phase "
+            "before the fall; at the last, every legal choice is played out to the next "
+            "Action Phase with sampled dice (the sensible player answering the questions "
+            "on the way). Measured with python -m benchmarks.sword_expert_games."
+        ),
+        "targets_issue_16": {
+            "campaign_survival": 0.2,
+            "campaign_mean_end_turn": 18,
+            "millennium_survival": 0.4,
+        },
+        "results": results,
+        "budget_curve": curve,
+        "last_stands": stands,
+        "reading": reading,
+    }
+
+
+def _dict(value: object) -> dict[str, object]:
+    return {str(k): v for k, v in value.items()} if isinstance(value, dict) else {}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scenario", default="campaign")
+    parser.add_argument("--budgets", default="0")
+    parser.add_argument("--seeds", default="0-29", help="e.g. 0-29 or 0-9,20-29")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--last-stand", type=int, default=0, metavar="R")
+    parser.add_argument("--last-stand-seeds", help="examine only these seeds' losses")
+    parser.add_argument("--out", help="JSON lines, appended")
+    parser.add_argument("--summary", nargs="*", metavar="FILE")
+    parser.add_argument("--evidence", nargs="*", metavar="FILE", help="JSON lines to gather")
+    parser.add_argument("--reading", default="", help="a file with the reading of the figures")
+    parser.add_argument("--commit", default="", help="the commit the games were played with")
+    args = parser.parse_args(argv)
+    sources = args.summary if args.summary is not None else args.evidence
+    if sources is not None:
+        lines = [
+            json.loads(text)
+            for name in sources
+            for text in FilePath(name).read_text(encoding="utf-8").splitlines()
+            if text.strip()
+        ]
+        lines = prefix(lines)
+        if args.summary is not None:
+            for row in summary(lines):
+                print(json.dumps(row))
+            return 0
+        reading = FilePath(args.reading).read_text(encoding="utf-8") if args.reading else ""
+        target = FilePath("docs/_static/sword-expert-evidence.json")
+        data = evidence(lines, " ".join(reading.split()), args.commit)
+        target.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
+        return 0
+    out = open(args.out, "a", encoding="utf-8") if args.out else sys.stdout  # noqa: SIM115
+    with Pool(args.jobs) as pool:
+        for line in pool.imap_unordered(play_one, list(_jobs(args)), chunksize=1):
+            out.write(json.dumps(line, ensure_ascii=False) + "\n")
+            out.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
