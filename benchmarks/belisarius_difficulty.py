@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 import time
@@ -27,18 +26,14 @@ from pathlib import Path
 from byzantium.belisarius.expert import Budget, expert_policy
 from byzantium.belisarius.game import Belisarius
 from byzantium.core.drivers import play
+from byzantium.core.simulate import wilson_interval
 
 SIDES = ("Empire", "Barbarian")
 
 
-def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+def wilson(wins: int, games: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion (nothing known of no game)."""
+    return wilson_interval(wins, games) if games else (0.0, 1.0)
 
 
 def one_game(game: Belisarius, seat: int, seed: int, budget: Budget) -> dict[str, object]:

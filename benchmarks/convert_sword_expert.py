@@ -8,22 +8,20 @@ the root of a checkout: ``python -m benchmarks.convert_sword_expert``.
 """
 
 import json
-import math
 import statistics
 from collections import Counter
 from pathlib import Path
 
+from byzantium.core.simulate import wilson_interval
+
 src = json.loads(Path("docs/_static/sword-expert-evidence.json").read_text(encoding="utf-8"))
 
 
-def wilson(k, n, z=1.959964):
+def wilson(k, n):
     if n == 0:
         return (0.0, 0.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = p + z * z / (2 * n)
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (max(0.0, round((c - h) / d, 6)), min(1.0, round((c + h) / d, 6)))
+    lo, hi = wilson_interval(k, n)
+    return (round(lo, 6), round(hi, 6))
 
 
 def quart(v):

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 import time
@@ -40,6 +39,7 @@ from pathlib import Path as FilePath
 
 from byzantium.core.drivers import sample
 from byzantium.core.game import CHANCE, TERMINAL
+from byzantium.core.simulate import wilson_interval
 from byzantium.sword_of_orthodoxy.components import Path
 from byzantium.sword_of_orthodoxy.engine import Context
 from byzantium.sword_of_orthodoxy.expert import Expert, Lookups, fall_chance, siege_loss
@@ -192,14 +192,8 @@ def _name(game: SwordOfOrthodoxy, state: SooState, action: SooAction) -> str:
     return game.describe_choice(state, action)
 
 
-def _wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 0.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = p + z * z / (2 * n)
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (max(0.0, (c - h) / d), min(1.0, (c + h) / d))
+def _wilson(k: int, n: int) -> tuple[float, float]:
+    return wilson_interval(k, n) if n else (0.0, 0.0)
 
 
 def play_one(job: tuple[str, int, int, int]) -> dict[str, object]:
