@@ -368,14 +368,20 @@ class Children:
 def parents(subject: Subject[S, A, P], count: int, per_game: int = 25) -> list[S]:
     """``count`` parents: up to ``per_game`` non-terminal states, evenly spaced, from
     each of the seeded random games 0, 1, 2... (each state kept with ``keep``)."""
+    return _spaced_states(
+        subject, count, per_game, lambda state: subject.current_player(state) != subject.terminal
+    )
+
+
+def _spaced_states(
+    subject: Subject[S, A, P], count: int, per_game: int, wanted: Callable[[S], bool]
+) -> list[S]:
+    """``count`` states: up to ``per_game`` ``wanted`` states, evenly spaced, from each
+    of the seeded random games 0, 1, 2..."""
     found: list[S] = []
     seed = 0
     while len(found) < count:
-        states = [
-            state
-            for state in trajectory(subject, random.Random(seed))
-            if subject.current_player(state) != subject.terminal
-        ]
+        states = [state for state in trajectory(subject, random.Random(seed)) if wanted(state)]
         found += states[:: max(1, len(states) // per_game)][:per_game]
         seed += 1
     return found[:count]
@@ -447,18 +453,15 @@ class Decisions:
 def decision_positions(subject: Subject[S, A, P], count: int, per_game: int = 10) -> list[S]:
     """``count`` decisions worth searching: up to ``per_game`` player-node states with at
     least two legal actions, evenly spaced, from each seeded random game 0, 1, 2..."""
-    found: list[S] = []
-    seed = 0
-    while len(found) < count:
-        states = [
-            state
-            for state in trajectory(subject, random.Random(seed))
-            if subject.current_player(state) not in (subject.terminal, subject.chance)
+
+    def wanted(state: S) -> bool:
+        player = subject.current_player(state)
+        return (
+            player not in (subject.terminal, subject.chance)
             and len(subject.legal_actions(state)) > 1
-        ]
-        found += states[:: max(1, len(states) // per_game)][:per_game]
-        seed += 1
-    return found[:count]
+        )
+
+    return _spaced_states(subject, count, per_game, wanted)
 
 
 def time_decisions(

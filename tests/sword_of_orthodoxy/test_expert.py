@@ -108,13 +108,18 @@ def test_fewer_factions_in_constantinople_is_a_worse_position() -> None:
     assert assess(ctx, _factions_away(state, 3)) < assess(ctx, state)
 
 
+def _gamma_zone_full(ctx: Context, state: SooState) -> SooState:
+    """``state`` with every Army of Path Γ in its Zone, one advance from a Siege."""
+    for tile in ctx.cat.armies(Path.GAMMA):
+        state = move(ctx, state, tile, "zone-gamma")
+    return state
+
+
 @pytest.mark.rule("9.2", game="sword-of-orthodoxy")
 def test_a_zone_one_advance_from_a_siege_is_a_worse_position() -> None:
     ctx = Context(GAME, None)
     state = campaign()
-    crowded = state
-    for tile in ctx.cat.armies(Path.GAMMA):
-        crowded = move(ctx, crowded, tile, "zone-gamma")
+    crowded = _gamma_zone_full(ctx, state)
     assert assess(ctx, crowded) < assess(ctx, state) - 50
 
 
@@ -172,7 +177,5 @@ def test_the_expert_plays_the_millennium_scenario() -> None:
 def test_the_fall_chance_grows_with_a_zone_one_advance_from_a_siege() -> None:
     ctx = Context(GAME, None)
     state = campaign()
-    crowded = state
-    for tile in ctx.cat.armies(Path.GAMMA):
-        crowded = move(ctx, crowded, tile, "zone-gamma")
+    crowded = _gamma_zone_full(ctx, state)
     assert 0.0 <= fall_chance(ctx, state) < fall_chance(ctx, crowded) <= 1.0
