@@ -30,6 +30,7 @@ and plays much longer games.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 from fractions import Fraction
@@ -38,13 +39,28 @@ from typing import TYPE_CHECKING
 import attrs
 
 from byzantium.core.game import CHANCE, TERMINAL, Game
+from byzantium.sword_of_orthodoxy.barbarians import BarbarianPhase
 from byzantium.sword_of_orthodoxy.components import Path, SpaceKind, TileKind
 from byzantium.sword_of_orthodoxy.end_of_turn import BANKING_LIMITS, stolos_at_sea
 from byzantium.sword_of_orthodoxy.engine import Context
 from byzantium.sword_of_orthodoxy.siege import retreat_due
 from byzantium.sword_of_orthodoxy.state import RequestKind, SooAction, SooState
-from byzantium.sword_of_orthodoxy.synopsis import OUTPOST_SPACES
-from byzantium.sword_of_orthodoxy.world import eastern_position, path_is_muslim
+from byzantium.sword_of_orthodoxy.synopsis import (
+    OUTPOST_SPACES,
+    PERSIANS,
+    WAR_IN_THE_EAST,
+    WAR_IN_THE_EAST_COUNTER,
+    SynopsisPhase,
+    mountains_controlled,
+    synopsis_row,
+    war_in_the_east_row,
+)
+from byzantium.sword_of_orthodoxy.world import (
+    current_chit,
+    eastern_army,
+    eastern_position,
+    path_is_muslim,
+)
 
 if TYPE_CHECKING:
     from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
@@ -89,6 +105,8 @@ class Weights:
     hospital: float = 3.0
     akritai: float = 1.5
     basileus: float = 3.0
+    #: Per Turn the golden Basileus spends exiled on the Chronographia (10.7).
+    exile: float = 4.0
     nike: float = 1.0
     reforms: float = 4.0
     ruins: float = 0.6
@@ -122,16 +140,20 @@ class Lookups:
         self.riots = cat.tiles_of(TileKind.RIOT)
         self.chits = tuple(cat.chits.items())
         self.zones = {p: cat.zone(p) for p in Path if p.western}
+        self.themas = {p: cat.themas(p) for p in Path if not p.western}
         self.armies = {p: cat.armies(p) for p in Path}
         self.kan = cat.tile("marker-kan")
         self.caliph = cat.tile("marker-caliph")
         self.stolos = cat.tile("marker-stolos")
+        self.tribute = cat.tile("marker-tribute")
+        self.kastron = cat.tile("marker-kastron")
         self.schism = cat.tile("marker-schism")
         self.solidus = cat.tile("marker-solidus")
         self.nike = cat.tile("marker-nike")
         self.reforms = cat.tile("marker-reforms")
         self.ruins = cat.tile("marker-ruins")
         self.golden = cat.tile("basileus-golden")
+        self.hippodrome = cat.space("hippodrome")
         self.pope = cat.tile("marker-pope")
         self.pope_space = cat.space("pope")
         self.reforms_space = cat.space("reforms")
@@ -144,8 +166,31 @@ class Lookups:
             for tile, spaces in OUTPOST_SPACES.items()
         )
         self.chronicle = {cat.space(f"chronographia-{n}"): n for n in range(1, 28)}
+        # The first War in the East (8.3): its chance on each Turn's Synopsis roll,
+        # the Armies it moves (the Nomads of Path Ζ become Persians), and by
+        # Mountains held the chance that it advances them at least 0, 1, 2, 3, 4 spaces.
+        self.war_chance = {turn: _war_chance(ctx, turn) for turn in range(1, 29)}
+        self.persians = frozenset(cat.tile(t) for t in (*PERSIANS, "army-zeta-nomads"))
+        self.war_advance = {m: _war_advance(ctx, m) for m in range(4)}
         self.path_of = [s.path for s in cat.spaces]
         self.kind_of = [s.kind for s in cat.spaces]
+
+
+def _war_chance(ctx: Context, turn: int) -> float:
+    """The chance that the Synopsis roll of ``turn`` (one die plus the Turn, 8.1)
+    gives War in the East."""
+    wars = 0
+    for face in range(1, 7):
+        with contextlib.suppress(ValueError):  # past the table's last row: no war
+            wars += synopsis_row(ctx, face + turn).military == WAR_IN_THE_EAST
+    return wars / 6
+
+
+def _war_advance(ctx: Context, mountains: int) -> tuple[float, ...]:
+    """The chance that the first War in the East (Table 2, 2d6 plus the Mountains)
+    advances each Persian Army at least 0, 1, 2, 3 and 4 spaces."""
+    rolls = [war_in_the_east_row(ctx, a + b + mountains) for a in range(1, 7) for b in range(1, 7)]
+    return tuple(sum(1 for row in rolls if row.persians >= k) / 36 for k in range(5))
 
 
 def _on_path(b: Lookups, space: int) -> bool:
@@ -199,6 +244,13 @@ def _assess(
     # -- the next Barbarian Phase ---------------------------------------------------
     in_mug = [chit for tile, chit in b.chits if where[tile] == b.mug]
     n_chits = len(in_mug)
+    # Once this Turn's chit is drawn (4.1), the advances of its Barbarian Phase are
+    # that chit's letters (9.1), not a draw from the mug.
+    drawn: frozenset[Path] | None = None
+    if any(isinstance(task, BarbarianPhase) for task in state.stack):
+        chit = current_chit(ctx, state)
+        if chit is not None:
+            drawn = frozenset(ctx.cat.chits[chit].paths)
     kan_on = _on_path(b, where[b.kan])
     caliph_on = _on_path(b, where[b.caliph]) and not back[b.caliph]
     # Factions being rebuilt on the Omnibus Track (10.12) count in part, the more
@@ -212,6 +264,12 @@ def _assess(
             if t == b.walls:
                 walls_share = share
     loss_now = _blended_loss(left + coming, walls_share)
+    # The first War in the East may come up before the next Barbarian Phase (8.3).
+    war = 0.0
+    if state.counter(WAR_IN_THE_EAST_COUNTER) == 0:
+        synopsis_ahead = any(isinstance(task, SynopsisPhase) for task in state.stack)
+        war = b.war_chance.get(state.turn if synopsis_ahead else state.turn + 1, 0.0)
+    at_least = b.war_advance[mountains_controlled(ctx, state)] if war else ()
     survive = 1.0
     pressure = 0.0
     for path in Path:
@@ -221,7 +279,16 @@ def _assess(
         else:
             position = eastern_position(ctx, state, path)
             distance = position if position else 9
-        letter = sum(1 for chit in in_mug if path in chit.paths) / max(n_chits, 1)
+        if drawn is not None:
+            letter = 1.0 if path in drawn else 0.0
+        else:
+            letter = sum(1 for chit in in_mug if path in chit.paths) / max(n_chits, 1)
+        # Tribute (9.5.4; it expires at 11.8) lets one advance in six through, the
+        # Kastron (9.5.5) two.
+        if drawn is not None and b.path_of[where[b.tribute]] is path:
+            letter /= 6
+        if _kastron_guards(b, where[b.kastron], path, distance):
+            letter /= 3
         muslim = False
         if caliph_on:
             muslim = path_is_muslim(ctx, state, path)
@@ -234,6 +301,15 @@ def _assess(
             reach = letter * extra * extra + 0.01
         else:
             reach = 0.0
+        if (
+            war
+            and not path.western
+            and distance <= 4
+            and eastern_army(ctx, state, path) in b.persians
+        ):
+            # Advanced all the way by the war, or to one space short and then by the chit.
+            by_war = at_least[distance] + (at_least[distance - 1] - at_least[distance]) * letter
+            reach = war * by_war + (1 - war) * reach
         if reach and not retreat_due(ctx, state, path):
             survive *= 1.0 - reach * loss_now
         if distance <= 4:
@@ -274,8 +350,14 @@ def _assess(
     score += w.hospital * sum(1 for t in b.hospitals if _on_path(b, where[t]))
     score += w.akritai * sum(1 for t in b.akritai if _on_path(b, where[t]))
     score += w.outpost * sum(1 for t, homes in b.outpost_homes if where[t] in homes and not back[t])
-    if where[b.golden] == city:
+    # The golden Basileus: at home (the Hippodrome sends him back at 11.10), or
+    # exiled by a mission (10.7) for Turns in which he can neither go on another
+    # nor quell a Riot for free in the Hippodrome (10.6.9.2).
+    if where[b.golden] in (city, b.hippodrome):
         score += w.basileus
+    else:
+        away = b.chronicle.get(where[b.golden], 0) - state.turn
+        score -= w.exile * min(max(away, 0), 6)
     score += w.nike * min(value[b.nike], 3)
     if where[b.reforms] == b.reforms_space:
         score += w.reforms
@@ -289,6 +371,16 @@ def _assess(
     if exile > 0:
         score += w.stolos * min(exile, 5)
     return score
+
+
+def _kastron_guards(b: Lookups, space: int, path: Path, distance: int) -> bool:
+    """Whether the Kastron on ``space`` stands in the way of the Path's next advance
+    (9.5.5): on the Zone in the West, on a Thema nearer Constantinople than the
+    Army in the East."""
+    if path.western:
+        return space == b.zones[path]
+    themas = b.themas[path]
+    return space in themas and themas.index(space) + 1 < distance
 
 
 def _blended_loss(factions: float, walls: float) -> float:
@@ -412,7 +504,7 @@ class Expert:
             assert state.pending is not None
             outcomes = game.chance_outcomes(state)
             wide = state.pending.kind is RequestKind.DRAW and len(outcomes) > 6
-            if run % _FOLLOW >= self.chance_run or wide or (depth == 0 and len(outcomes) > 6):
+            if run % _FOLLOW >= self.chance_run or wide or len(outcomes) > _WIDEST:
                 found = self._assess(state)
             else:
                 found = sum(
@@ -455,6 +547,11 @@ class Expert:
         return assess(self.ctx, state, self.weights, self.board)
 
 
+#: The most outcomes a chance node may have and still be averaged over: two dice
+#: (a Siege roll, 12.1; War in the East, 8.3; a battle with the Sword, 10.7.1). A
+#: position before a roll of two dice used to be assessed as it stood, which made
+#: paying 4 $ to roll War in the East again (8.3) look like it escaped the result.
+_WIDEST = 36
 #: The deepest search, in decisions after the first.
 _MAX_DEPTH = 4
 #: Counted in ``run``: a follow-up question answered in a shallow search.

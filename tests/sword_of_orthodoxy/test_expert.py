@@ -25,7 +25,8 @@ from byzantium.sword_of_orthodoxy.expert import (
 )
 from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
 from byzantium.sword_of_orthodoxy.state import SooAction, SooState
-from byzantium.sword_of_orthodoxy.world import move, tiles_on
+from byzantium.sword_of_orthodoxy.synopsis import WAR_IN_THE_EAST_COUNTER
+from byzantium.sword_of_orthodoxy.world import current_chit, move, set_counter, tiles_on
 from tests.sword_of_orthodoxy.support import GAME, MILLENNIUM, campaign
 
 
@@ -179,3 +180,84 @@ def test_the_fall_chance_grows_with_a_zone_one_advance_from_a_siege() -> None:
     state = campaign()
     crowded = _gamma_zone_full(ctx, state)
     assert 0.0 <= fall_chance(ctx, state) < fall_chance(ctx, crowded) <= 1.0
+
+
+def _drawn(state: SooState, letters: frozenset[Path]) -> SooState:
+    """``state`` (waiting for a Turn Chit) after drawing a chit with exactly ``letters``."""
+    ctx = Context(GAME, None)
+    for outcome, _ in GAME.chance_outcomes(state):
+        after = GAME.apply(state, outcome)
+        chit = current_chit(ctx, after)
+        if chit is not None and frozenset(ctx.cat.chits[chit].paths) == letters:
+            return after
+    raise AssertionError(f"no chit with the letters {sorted(letters)}")
+
+
+def _delta_at_nicaea(ctx: Context, state: SooState) -> SooState:
+    """``state`` with the Persians of Path Δ one advance from a Siege."""
+    return move(ctx, state, ctx.cat.tile("army-delta-persia"), "nicaea")
+
+
+@pytest.mark.rule("9.1", game="sword-of-orthodoxy")
+def test_once_the_chit_is_drawn_its_letters_are_the_coming_advances() -> None:
+    ctx = Context(GAME, None)
+    state = _delta_at_nicaea(ctx, campaign())
+    with_delta = _drawn(state, frozenset(Path))
+    without = _drawn(state, frozenset({Path.ALPHA, Path.BETA}))
+    # In the mug the Δ letter is a chance; on the drawn chit it is certain or absent.
+    assert fall_chance(ctx, without) < fall_chance(ctx, state) < fall_chance(ctx, with_delta)
+    assert fall_chance(ctx, with_delta) > 0.1
+
+
+@pytest.mark.rule("9.5.4", game="sword-of-orthodoxy")
+def test_tribute_on_the_path_of_a_coming_advance_lowers_the_fall_chance() -> None:
+    ctx = Context(GAME, None)
+    state = _drawn(_delta_at_nicaea(ctx, campaign()), frozenset(Path))
+    paid = move(ctx, state, ctx.cat.tile("marker-tribute"), "iberia")
+    assert fall_chance(ctx, paid) < fall_chance(ctx, state) / 2
+    assert assess(ctx, paid) > assess(ctx, state)
+
+
+@pytest.mark.rule("9.5.5", game="sword-of-orthodoxy")
+def test_a_kastron_counts_in_a_zone_but_not_behind_the_eastern_army() -> None:
+    ctx = Context(GAME, None)
+    state = _drawn(_gamma_zone_full(ctx, _delta_at_nicaea(ctx, campaign())), frozenset(Path))
+    kastron = ctx.cat.tile("marker-kastron")
+    guarded = move(ctx, state, kastron, "zone-gamma")
+    assert fall_chance(ctx, guarded) < fall_chance(ctx, state)
+    # Nothing lies between the Persians in Nicaea and the City: a Kastron behind
+    # them, in Paphlagonia, blocks nothing.
+    behind = move(ctx, state, kastron, "paphlagonia")
+    assert fall_chance(ctx, behind) == fall_chance(ctx, state)
+
+
+@pytest.mark.rule("10.7", game="sword-of-orthodoxy")
+def test_the_longer_the_golden_basileus_is_exiled_the_worse_the_position() -> None:
+    ctx = Context(GAME, None)
+    state = campaign()
+    golden = ctx.cat.tile("basileus-golden")
+    soon = move(ctx, state, golden, "chronographia-3")
+    late = move(ctx, state, golden, "chronographia-6")
+    assert assess(ctx, late) < assess(ctx, soon) < assess(ctx, state)
+
+
+@pytest.mark.rule("10.6.9.2", game="sword-of-orthodoxy")
+def test_the_hippodrome_costs_the_basileus_nothing_beyond_the_turn() -> None:
+    ctx = Context(GAME, None)
+    state = campaign()
+    crowd = move(ctx, state, ctx.cat.tile("basileus-golden"), "hippodrome")
+    assert assess(ctx, crowd) == assess(ctx, state)
+
+
+@pytest.mark.rule("8.3", game="sword-of-orthodoxy")
+def test_a_war_in_the_east_still_to_come_threatens_a_near_persian_army() -> None:
+    ctx = Context(GAME, None)
+    near = move(ctx, campaign(), ctx.cat.tile("army-delta-persia"), "paphlagonia")
+    # On Turn 4 the next Synopsis roll (die + 5) gives War in the East on a 4 or 5.
+    coming = attrs.evolve(near, turn=4)
+    over = set_counter(coming, WAR_IN_THE_EAST_COUNTER, 1)
+    assert fall_chance(ctx, coming) > fall_chance(ctx, over) + 0.02
+    # Turn 1's roll cannot reach the War (1 + 6 < 9).
+    assert fall_chance(ctx, near) == pytest.approx(
+        fall_chance(ctx, set_counter(near, WAR_IN_THE_EAST_COUNTER, 1))
+    )
