@@ -52,7 +52,7 @@ import attrs
 from byzantium.belisarius import RULES
 from byzantium.belisarius.battle import Battle, LoseCounters, attack_targets
 from byzantium.belisarius.components import CombatTable, crt_cost, force_operations_points
-from byzantium.belisarius.engine import Context, ask_choice, ask_roll, push
+from byzantium.belisarius.engine import Context, ask_choice, ask_roll, proceed, push
 from byzantium.belisarius.movement import (
     box_entry_hexes,
     cost_scale,
@@ -183,10 +183,6 @@ def _own_box(ctx: Context, force: tuple[int, ...]) -> int:
         return 0
     home = next(iter(homes))
     return ctx.cat.box_of(home) if home >= 0 else 0
-
-
-def _relocate(state: BelState, force: tuple[int, ...], where: int) -> BelState:
-    return replace(state, "units", state.units.move_all(force, where))
 
 
 def affordable(cost: Fraction, points: Fraction) -> bool:
@@ -428,6 +424,15 @@ def may_drop(ctx: Context, state: BelState, force: tuple[int, ...], unit: int, w
     return may_end_at(ctx.cat, state, leaving, where)
 
 
+def _not_negative(task: object, attribute: attrs.Attribute[Fraction], value: Fraction) -> None:
+    """A force's Operations Points left are never negative (14.31): the check of
+    ``attrs.validators.ge(0)``, on the fraction's sign (the task is rebuilt at every
+    step of a force)."""
+    del task
+    if value.numerator < 0:
+        raise ValueError(f"'{attribute.name}' must be >= 0: {value}")
+
+
 @attrs.frozen
 class OperationsPhase(Task):
     """The phasing player's Operations Phase: his forces move one after the other."""
@@ -438,7 +443,7 @@ class OperationsPhase(Task):
     used: tuple[int, ...] = ()
     force: tuple[int, ...] = ()
     where: int = 0
-    points: Fraction = attrs.field(default=Fraction(0), validator=attrs.validators.ge(Fraction(0)))
+    points: Fraction = attrs.field(default=Fraction(0), validator=_not_negative)
     #: Whether the force has stepped since its last Operations Points roll; None once
     #: a step took it into an enemy Zone of Control, where it must stop (15.2).
     moved: bool | None = False
@@ -502,7 +507,7 @@ class OperationsPhase(Task):
                 operated=operated,
                 dropped=dropped,
             )
-        return push(state, following)
+        return proceed(ctx, state, following)
 
     def _react(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         """The non-phasing player may react with a force not yet reacted (25.1, 25.2)."""
@@ -559,7 +564,7 @@ class OperationsPhase(Task):
                 force = operable(ctx, state, self.used, player)[where]
             if ctx.recording:
                 ctx.log("14.1", f"the force at {where} operates: {_ids(ctx, force)}", "force")
-            return push(state, replace_fields(self, stage=DROP, force=force, where=where))
+            return proceed(ctx, state, replace_fields(self, stage=DROP, force=force, where=where))
         forces = operable(ctx, state, self.used, player)
         fleets = fleet_forces(ctx.cat, state, self.used, player)
         marches = self.forced_marches(ctx, state)
@@ -588,7 +593,7 @@ class OperationsPhase(Task):
             return push(state, replace(self, "force", force))
         if isinstance(answer, Done):
             used = tuple(sorted(set(self.used) | set(self.force)))
-            return push(state, replace_fields(self, stage=ROLL, used=used))
+            return proceed(ctx, state, replace_fields(self, stage=ROLL, used=used))
         options: list[BelAction] = [Done()]
         if len(self.force) > 1:
             options += [Select(f"{DROP_ITEM}{ctx.cat.counters[u].id}") for u in self.force]
@@ -618,7 +623,7 @@ class OperationsPhase(Task):
                 rolled=True,
                 origin=self.where,
             )
-            return push(state, following)
+            return proceed(ctx, state, following)
         return ask_roll(state, self, "14.21", "the force's Operations Points roll")
 
     def _move(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
@@ -675,7 +680,11 @@ class OperationsPhase(Task):
         else:
             stands = known.stands.get(where)
             if stands is None:
-                stands = known.stands[where] = may_end_at(cat, state, force, where)
+                if len(state.units.at(where)) == len(force):  # the force alone
+                    stands = known.empty.get(where >= FIRST_HEX)
+                if stands is None:
+                    stands = may_end_at(cat, state, force, where)
+                known.stands[where] = stands
             if stands:
                 options.append(Done())
         options += [Place(where) for where, _ in steps]
@@ -696,7 +705,7 @@ class OperationsPhase(Task):
     def targets(self, ctx: Context, state: BelState) -> list[int]:
         """Hexes the force may attack now: adjacent, of another side, entered by land,
         with at least the Assault price left (17.22, 17.26, 17.28, 17.61)."""
-        if self.points < _assault_price(ctx.cat):
+        if not affordable(_assault_price(ctx.cat), self.points):
             return []
         known = _force_steps(ctx, state, self.force, self.operator(state))
         targets = known.targets.get(self.where)
@@ -722,7 +731,7 @@ class OperationsPhase(Task):
         entering an enemy Zone of Control stops it (15.2)."""
         zoc = land_zoc(ctx.cat, state, self.operator(state))
         cost = step_price(ctx, state, self.where, to)
-        state = _relocate(state, self.force, to)
+        state = replace(state, "units", state.units.move_all(self.force, to))
         left = self.points - cost
         if ctx.recording:
             rule = "18.21" if to < FIRST_HEX or self.where < FIRST_HEX else "16.1"
@@ -731,7 +740,7 @@ class OperationsPhase(Task):
         if to >= FIRST_HEX and to in zoc:
             ctx.log("15.2", f"the force enters an enemy Zone of Control at {to}: it stops", "zoc")
             moved = None
-        return push(state, replace_fields(self, where=to, points=left, moved=moved))
+        return proceed(ctx, state, replace_fields(self, where=to, points=left, moved=moved))
 
     @RULES.implements("14.4")
     def finish_force(self, ctx: Context, state: BelState) -> BelState:
