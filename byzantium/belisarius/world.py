@@ -308,7 +308,10 @@ def _kept_zones(cat: Catalog, state: BelState, player: int, kinds: str) -> froze
         ):
             return known.zoc
         if _zones_kept(cat, known, state, 1 - player):
-            zoc = _cities_excepted(cat, state, 1 - player, known.projected)
+            if _same_cities(cat, known, state):
+                zoc = known.zoc
+            else:
+                zoc = _cities_excepted(cat, state, 1 - player, known.projected)
             last[key] = _Zones(state.units, state.control, state.markers, known.projected, zoc)
             return zoc
     projected = _projected(cat, state, 1 - player, kinds)
@@ -353,6 +356,25 @@ def _zones_kept(cat: Catalog, known: _Zones, state: BelState, enemy: int) -> boo
     if moved is None:
         moved = compress(count(), map(ne, before.where, units.where))
     return all(controller(cat, state, unit) != enemy for unit in moved)
+
+
+def _same_cities(cat: Catalog, known: _Zones, state: BelState) -> bool:
+    """Whether the Cities' exception (15.12#2) of ``known`` still holds for ``state``,
+    whose enemy counters project as they did (:func:`_zones_kept`): the same markers,
+    and no counter moved since from or to a City or Colony hex of the projection (who
+    holds a hex changes only there)."""
+    if not (known.markers is state.markers or known.markers == state.markers):
+        return False
+    before, after = known.units.where, state.units.where
+    moved = state.units.moved_since(before)
+    if moved is None:
+        return False
+    projected, colonies = known.projected, state.markers.colonies
+    for unit in moved:
+        for place in (before[unit], after[unit]):
+            if place in projected and (place in colonies or cat.map.city_at(place) is not None):
+                return False
+    return True
 
 
 def _projected(cat: Catalog, state: BelState, enemy: int, kinds: str) -> frozenset[int]:

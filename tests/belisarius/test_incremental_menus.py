@@ -24,9 +24,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from byzantium.belisarius import operations, world
+from byzantium.belisarius.components import UnitKind
 from byzantium.belisarius.engine import Context
 from byzantium.belisarius.game import Belisarius
 from byzantium.belisarius.naval import fleet_zoc
+from byzantium.belisarius.scenarios import Control
 from byzantium.belisarius.state import (
     BARBARIAN,
     EMPIRE,
@@ -39,7 +41,7 @@ from byzantium.belisarius.world import enemy_zoc
 from byzantium.core.drivers import sample
 from byzantium.core.game import CHANCE, TERMINAL
 from byzantium.core.procedure import run_task
-from tests.belisarius.support import CAT, boards
+from tests.belisarius.support import CAT, blank_state, boards, put
 
 RULEBOOK = "belisarius"
 
@@ -200,3 +202,40 @@ def test_zones_after_forces_move_at_once_match_zones_worked_out_afresh(
         force = data.draw(st.lists(st.sampled_from(playing), min_size=1, max_size=4, unique=True))
         to = data.draw(st.sampled_from(spots))
         state = attrs.evolve(state, units=state.units.move_all(force, to))
+
+
+def _city_between() -> tuple[int, int, int]:
+    """A land City hex with two land neighbours that are not neighbours of each other,
+    one of which projects a land unit's zone into the City (Scenario 1's map)."""
+    for city_hex in CAT.cities:
+        near = [h for h in CAT.map.neighbours(city_hex) if CAT.is_land(h)]
+        for enemy_hex in near:
+            if city_hex not in CAT.zoc_reach(enemy_hex, False):
+                continue
+            for own_hex in near:
+                if own_hex != enemy_hex and own_hex not in CAT.map.neighbours(enemy_hex):
+                    return city_hex, enemy_hex, own_hex
+    raise AssertionError("no such City on the map")
+
+
+@pytest.mark.rule("15.0", "15.11", "15.12#2")
+def test_zones_kept_as_a_force_steps_into_and_out_of_a_city_follow_the_city() -> None:
+    """The player's own force stepping into a City the enemy's zone reaches lifts the
+    zone there (15.12#2) and stepping out brings it back: the zones kept from step to
+    step (the enemy's projection, and the Cities' exception only where a counter came
+    or went) are those worked out afresh at every step."""
+    city_hex, enemy_hex, own_hex = _city_between()
+    control = {"Persia": Control.BARBARIAN, "Thracia": Control.EMPIRE}
+    state = blank_state("operations", EMPIRE, control=control)
+    state = put(state, "persia", UnitKind.GARRISON, enemy_hex)
+    state = put(state, "thracia", UnitKind.GARRISON, own_hex)
+    force = state.units.at(own_hex)
+    fresh_cat = Belisarius().catalog
+    seen = []
+    for to in (own_hex, city_hex, own_hex, city_hex):
+        state = attrs.evolve(state, units=state.units.move_all(force, to))
+        kept = enemy_zoc(CAT, state, EMPIRE, naval=False)
+        world._last_zones(fresh_cat).clear()
+        assert kept == enemy_zoc(fresh_cat, bare(state), EMPIRE, naval=False)
+        seen.append(city_hex in kept)
+    assert seen == [True, False, True, False]
