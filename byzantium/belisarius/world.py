@@ -173,7 +173,8 @@ def units_at(state: BelState, where: int) -> list[int]:
 
 def friendly_units(cat: Catalog, state: BelState, player: int) -> list[int]:
     """Counters in play that ``player`` controls."""
-    return [u for u in state.units.in_play() if controller(cat, state, u) == player]
+    owner = controllers(cat, state)
+    return [u for u in state.units.in_play() if owner[u] == player]
 
 
 @RULES.implements("11.6", "11.61")
@@ -215,11 +216,9 @@ def occupied_cities(
     else:
         colonies = sorted(h for h in state.markers.colonies if cat.region_of_hex(h) == region)
         hexes = [*cat.region_cities[region], *colonies]
-    return [
-        h
-        for h in hexes
-        if any(controller(cat, state, unit) == player for unit in state.units.at(h))
-    ]
+    owner = controllers(cat, state)
+    at = state.units.at
+    return [h for h in hexes if any(owner[unit] == player for unit in at(h))]
 
 
 @RULES.implements("26.3", "26.5", "27.31")
