@@ -106,6 +106,7 @@ __all__ = [
     "land_steps",
     "may_drop",
     "operable",
+    "operable_at",
 ]
 
 #: The Stratagem marker type of 16.7.
@@ -142,9 +143,7 @@ def operable(
     """
     cat = ctx.cat
     player = state.phasing if player == NOBODY else player
-    spent = set(used)
-    if state.units.aboard:  # counters on board move with their Fleet only (19.5)
-        spent |= state.units.embarked()
+    spent = _spent(state, used)
     owner = controllers(cat, state)
     naval = cat.naval
     where_of = state.units.where
@@ -154,6 +153,30 @@ def operable(
             continue
         found.setdefault(where_of[unit], []).append(unit)
     return {where: tuple(units) for where, units in sorted(found.items())}
+
+
+def operable_at(
+    ctx: Context, state: BelState, used: tuple[int, ...], where: int, player: int
+) -> tuple[int, ...]:
+    """:func:`operable` at one location (empty if none there may operate): the force
+    picked from the menu, looked up without listing every location again."""
+    spent = _spent(state, used)
+    owner = controllers(ctx.cat, state)
+    naval = ctx.cat.naval
+    return tuple(
+        unit
+        for unit in state.units.at(where)
+        if not (unit in spent or naval[unit] or owner[unit] != player)
+    )
+
+
+def _spent(state: BelState, used: tuple[int, ...]) -> set[int]:
+    """The counters that may not operate as a land force: those in ``used``, and
+    those on board a Fleet, which move with it only (19.5)."""
+    spent = set(used)
+    if state.units.aboard:
+        spent |= state.units.embarked()
+    return spent
 
 
 @RULES.implements("14.2", "14.21")
@@ -561,7 +584,7 @@ class OperationsPhase(Task):
             if naval:
                 force = fleet_forces(ctx.cat, state, self.used, player)[where]
             else:
-                force = operable(ctx, state, self.used, player)[where]
+                force = operable_at(ctx, state, self.used, where, player)
             if ctx.recording:
                 ctx.log("14.1", f"the force at {where} operates: {_ids(ctx, force)}", "force")
             return proceed(ctx, state, replace_fields(self, stage=DROP, force=force, where=where))
