@@ -257,8 +257,10 @@ class _ForceSteps:
     stands: dict[int, bool] = attrs.field(factory=dict)
     #: The force's place -> the places it may attack from there (17.22).
     targets: dict[int, list[int]] = attrs.field(factory=dict)
-    #: The force's place -> the drop-off items offered there (13.21).
+    #: The force's place -> the drop-off items offered there (13.21), where others
+    #: stand too; and alone in a hex (True) or a box (False).
     drops: dict[int, tuple[BelAction, ...]] = attrs.field(factory=dict)
+    drops_alone: dict[bool, tuple[BelAction, ...]] = attrs.field(factory=dict)
 
 
 @per_catalog
@@ -375,6 +377,12 @@ def land_steps(  # noqa: PLR0917 - the whole position of the force
         if may:
             found.append((other, cost))
     return found
+
+
+def _alone(state: BelState, force: tuple[int, ...], where: int) -> bool:
+    """Whether the counters at ``where`` are those of ``force`` and no others."""
+    there = state.units.at(where)
+    return len(there) == len(force) and all(u in force for u in there)
 
 
 def _may_step_into(
@@ -690,20 +698,27 @@ class OperationsPhase(Task):
         landings = debark_items(ctx, state, self) if naval else []
         if not steps and not targets and not specials and not landings:
             return self.finish_force(ctx, state)
-        drops = known.drops.get(where)
+        # With nobody else there, what may be dropped off depends on the force and on
+        # whether it stands in a hex or a box only.
+        alone = _alone(state, force, where)
+        drops = known.drops_alone.get(where >= FIRST_HEX) if alone else known.drops.get(where)
         if drops is None:
-            drops = known.drops[where] = tuple(
+            drops = tuple(
                 Select(f"{DROP_ITEM}{cat.counters[u].id}")
                 for u in force
                 if may_drop(ctx, state, force, u, where)
             )
+            if alone:
+                known.drops_alone[where >= FIRST_HEX] = drops
+            else:
+                known.drops[where] = drops
         options: list[BelAction] = []
         if self.moved is False:
             options.append(Done())
         else:
             stands = known.stands.get(where)
             if stands is None:
-                if len(state.units.at(where)) == len(force):  # the force alone
+                if alone:
                     stands = known.empty.get(where >= FIRST_HEX)
                 if stands is None:
                     stands = may_end_at(cat, state, force, where)
