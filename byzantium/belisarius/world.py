@@ -354,7 +354,8 @@ def _zones_kept(cat: Catalog, known: _Zones, state: BelState, enemy: int) -> boo
     moved: Iterable[int] | None = units.moved_since(before.where)
     if moved is None:
         moved = compress(count(), map(ne, before.where, units.where))
-    return all(controller(cat, state, unit) != enemy for unit in moved)
+    owner = controllers(cat, state)
+    return all(owner[unit] != enemy for unit in moved)
 
 
 def _same_cities(cat: Catalog, known: _Zones, state: BelState) -> bool:
