@@ -36,6 +36,7 @@ __all__ = [
     "ask_draw",
     "ask_roll",
     "end_game",
+    "proceed",
     "push",
     "run_task",
     "settle",
@@ -57,6 +58,14 @@ class Context(ProcedureContext):
         """Whether the transition's events are kept: hot steps build their event text
         only then (the fast path of search keeps none)."""
         return self.events is not None
+
+
+def proceed(ctx: Context, state: BelState, task: Task) -> BelState:
+    """Go on with ``task`` at once: what pushing it as the last thing a task does comes
+    to (:func:`settle` would pop it and run it next, with no answer), without putting
+    it on the stack and taking it off again. For the steps a procedure goes through
+    one after the other (a force's stages, its steps)."""
+    return run_task(ctx, state, task, None)
 
 
 def _wait(state: BelState, request: Request) -> BelState:

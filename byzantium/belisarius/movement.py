@@ -52,6 +52,7 @@ __all__ = [
     "land_zoc",
     "may_end_at",
     "neighbour_costs",
+    "neighbour_steps",
     "reachable",
     "step_cost",
 ]
@@ -237,6 +238,36 @@ def neighbour_costs(
         found = tuple((b, step_cost(cat, printed, a, b)) for b in cat.map.neighbours(a))
         tables.around[a] = found
     return found
+
+
+@per_catalog
+def _neighbour_steps(cat: Catalog) -> dict[int, tuple[tuple[int, Fraction | None, int], ...]]:
+    """Hex -> :func:`neighbour_steps` of it, filled in as asked."""
+    del cat
+    return {}
+
+
+def neighbour_steps(
+    cat: Catalog, state: BelState, a: int
+) -> tuple[tuple[int, Fraction | None, int], ...]:
+    """:func:`neighbour_costs` of hex ``a`` with each printed cost also in whole units
+    of :func:`cost_scale` (-1 where there is none), so that a menu compares integers
+    with the force's points (14.31). Built once per hex and catalogue."""
+    table = _neighbour_steps(cat)
+    found = table.get(a)
+    if found is None:
+        tables = _tables(cat)
+        found = table[a] = tuple(
+            (b, cost, -1 if cost is None else _scaled(tables, cost))
+            for b, cost in neighbour_costs(cat, state, a)
+        )
+    return found
+
+
+def cost_scale(cat: Catalog) -> int:
+    """The unit every printed cost is a whole multiple of, as a fraction of a point:
+    costs are compared in whole 1/``cost_scale`` points (see :func:`neighbour_steps`)."""
+    return _tables(cat).scale
 
 
 def box_entry_hexes(cat: Catalog, box: int) -> tuple[int, ...]:

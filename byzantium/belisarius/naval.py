@@ -494,13 +494,12 @@ def fleet_forces(
 ) -> dict[int, tuple[int, ...]]:
     """The operating player's fleet forces that may still operate, by location: his
     Fleets there that have not operated this phase, with their passengers (19.2)."""
-    naval = cat.naval
     spent = set(used)
     where_of = state.units.where
     owner = controllers(cat, state)
     found: dict[int, list[int]] = {}
-    for unit in state.units.in_play():
-        if naval[unit] and unit not in spent and owner[unit] == player:
+    for unit in cat.fleets:
+        if where_of[unit] > AVAILABLE and unit not in spent and owner[unit] == player:
             found.setdefault(where_of[unit], []).append(unit)
     board = state.units
     return {

@@ -45,18 +45,20 @@ a coast or in a port (``debark``), and attack from the sea.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import cast
 
 import attrs
 
 from byzantium.belisarius import RULES
 from byzantium.belisarius.battle import Battle, LoseCounters, attack_targets
 from byzantium.belisarius.components import CombatTable, crt_cost, force_operations_points
-from byzantium.belisarius.engine import Context, ask_choice, ask_roll, push
+from byzantium.belisarius.engine import Context, ask_choice, ask_roll, proceed, push
 from byzantium.belisarius.movement import (
     box_entry_hexes,
+    cost_scale,
     land_zoc,
     may_end_at,
-    neighbour_costs,
+    neighbour_steps,
     step_cost,
 )
 from byzantium.belisarius.naval import (
@@ -73,6 +75,7 @@ from byzantium.belisarius.naval import (
     naval_step,
 )
 from byzantium.belisarius.reaction import may_react, offer_reaction
+from byzantium.belisarius.scenarios import Control
 from byzantium.belisarius.special import SPECIAL_ITEMS, special_items, special_operation
 from byzantium.belisarius.state import (
     AVAILABLE,
@@ -82,10 +85,12 @@ from byzantium.belisarius.state import (
     BelState,
     Catalog,
     Done,
+    Markers,
     Place,
     Roll,
     Select,
     Task,
+    Units,
     opponent,
     per_catalog,
 )
@@ -101,6 +106,7 @@ __all__ = [
     "land_steps",
     "may_drop",
     "operable",
+    "operable_at",
 ]
 
 #: The Stratagem marker type of 16.7.
@@ -137,9 +143,7 @@ def operable(
     """
     cat = ctx.cat
     player = state.phasing if player == NOBODY else player
-    spent = set(used)
-    if state.units.aboard:  # counters on board move with their Fleet only (19.5)
-        spent |= state.units.embarked()
+    spent = _spent(state, used)
     owner = controllers(cat, state)
     naval = cat.naval
     where_of = state.units.where
@@ -149,6 +153,30 @@ def operable(
             continue
         found.setdefault(where_of[unit], []).append(unit)
     return {where: tuple(units) for where, units in sorted(found.items())}
+
+
+def operable_at(
+    ctx: Context, state: BelState, used: tuple[int, ...], where: int, player: int
+) -> tuple[int, ...]:
+    """:func:`operable` at one location (empty if none there may operate): the force
+    picked from the menu, looked up without listing every location again."""
+    spent = _spent(state, used)
+    owner = controllers(ctx.cat, state)
+    naval = ctx.cat.naval
+    return tuple(
+        unit
+        for unit in state.units.at(where)
+        if not (unit in spent or naval[unit] or owner[unit] != player)
+    )
+
+
+def _spent(state: BelState, used: tuple[int, ...]) -> set[int]:
+    """The counters that may not operate as a land force: those in ``used``, and
+    those on board a Fleet, which move with it only (19.5)."""
+    spent = set(used)
+    if state.units.aboard:
+        spent |= state.units.embarked()
+    return spent
 
 
 @RULES.implements("14.2", "14.21")
@@ -180,62 +208,6 @@ def _own_box(ctx: Context, force: tuple[int, ...]) -> int:
     return ctx.cat.box_of(home) if home >= 0 else 0
 
 
-def _relocate(state: BelState, force: tuple[int, ...], where: int) -> BelState:
-    return replace(state, "units", state.units.move_all(force, where))
-
-
-@RULES.implements("16.1", "16.31", "15.2", "15.21", "15.22", "18.21", "18.211", "14.31")
-def candidate_steps(  # noqa: PLR0917 - the whole position of the force
-    ctx: Context,
-    state: BelState,
-    force: tuple[int, ...],
-    where: int,
-    points: Fraction,
-    moved: bool | None,
-    zoc: frozenset[int],
-    player: int = NOBODY,
-) -> list[tuple[int, Fraction]]:
-    """Adjacent places the force may step into now, with their price (no stacking).
-
-    ``moved`` is False before the force's first step, True after it, and None once a
-    step has taken it into an enemy Zone of Control (it must stop there, 15.2).
-    ``player`` is the operating player (the phasing one by default).
-    """
-    cat = ctx.cat
-    player = state.phasing if player == NOBODY else player
-    steps: list[tuple[int, Fraction]] = []
-    if where < FIRST_HEX:
-        for hex_ in box_entry_hexes(cat, where):
-            cost = _entry_cost(ctx, state, hex_)
-            if cost is not None:
-                steps.append((hex_, cost))
-    else:
-        in_zoc = not moved and where in zoc
-        if moved is not None:
-            colonies = state.markers.colonies
-            for other, printed in neighbour_costs(cat, state, where):
-                if in_zoc and other in zoc:
-                    continue
-                cost = step_cost(cat, state, where, other) if other in colonies else printed
-                if cost is not None:
-                    steps.append((other, cost))
-        box = _own_box(ctx, force)
-        if box and where in box_entry_hexes(cat, box):
-            price = cat.components.terrain_type("peripheral-area").movement
-            if price is not None:
-                steps.append((box, price))
-    at = state.units.at
-    owner = controllers(cat, state)
-    found: list[tuple[int, Fraction]] = []
-    for other, cost in steps:
-        if not affordable(cost, points):
-            continue
-        if other >= FIRST_HEX and any(owner[u] != player for u in at(other)):
-            continue  # held by another side (16.31)
-        found.append((other, cost))
-    return found
-
-
 def affordable(cost: Fraction, points: Fraction) -> bool:
     """Whether ``cost`` is at most ``points`` (14.31), compared exactly on the integers
     of the two fractions (Fraction's own comparison is a slower, general one)."""
@@ -244,7 +216,7 @@ def affordable(cost: Fraction, points: Fraction) -> bool:
 
 @RULES.implements("16.1", "16.21", "18.21")
 def step_price(ctx: Context, state: BelState, where: int, to: int) -> Fraction:
-    """What the step from ``where`` to ``to`` that :func:`candidate_steps` offers costs:
+    """What the step from ``where`` to ``to`` that :func:`land_steps` offers costs:
     out of a box, the hex's own chart line (18.21); into the force's box, the box's
     price (18.21); otherwise :func:`.movement.step_cost` (16.1, 16.2x)."""
     cat = ctx.cat
@@ -259,7 +231,85 @@ def step_price(ctx: Context, state: BelState, where: int, to: int) -> Fraction:
     return cost
 
 
-@RULES.implements("13.1", "13.132", "14.3", "15.2", "16.5")
+@attrs.define
+class _ForceSteps:
+    """What the steps of one land force depend on besides where it stands, its points
+    and the Zones of Control: who operates it, the box it may enter (18.2#2), whether
+    it may stand in an empty hex or box (13.1, 13.132), and for each occupied place
+    asked so far whether it may step in (16.31, 13.1, 13.12, 13.132). All of these
+    depend on the force, control, the Guard's faces and the counters other than the
+    force's; they are kept while only the force's own counters move (a force
+    stepping), told by the board's memory of what it moved
+    (:meth:`~.state.Units.moved_since`)."""
+
+    force: tuple[int, ...]
+    player: int
+    #: The board these facts hold for: the last one asked, as the force steps.
+    board: Units
+    control: tuple[Control, ...]
+    markers: Markers
+    box: int
+    #: Hex (True) or box (False) -> whether the force may be there alone.
+    empty: dict[bool, bool]
+    #: Occupied place -> whether the force may step in.
+    held: dict[int, bool]
+    #: The force's place -> whether it may stop there (13.1).
+    stands: dict[int, bool] = attrs.field(factory=dict)
+    #: The force's place -> the places it may attack from there (17.22).
+    targets: dict[int, list[int]] = attrs.field(factory=dict)
+    #: The force's place -> the drop-off items offered there (13.21), where others
+    #: stand too; and alone in a hex (True) or a box (False).
+    drops: dict[int, tuple[BelAction, ...]] = attrs.field(factory=dict)
+    drops_alone: dict[bool, tuple[BelAction, ...]] = attrs.field(factory=dict)
+
+
+@per_catalog
+def _last_force_steps(cat: Catalog) -> dict[int, _ForceSteps]:
+    """The catalogue's memory of the last force's step facts (under key 0)."""
+    del cat
+    return {}
+
+
+def _force_steps(ctx: Context, state: BelState, force: tuple[int, ...], player: int) -> _ForceSteps:
+    """The step facts of ``force`` (:class:`_ForceSteps`), kept from the last menu when
+    only the force's counters have moved since, else worked out afresh."""
+    memo = _last_force_steps(ctx.cat)
+    known = memo.get(0)
+    units = state.units
+    if known is not None and known.force == force and known.player == player:
+        before = known.board
+        if (
+            (known.control is state.control or known.control == state.control)
+            and (known.markers is state.markers or known.markers == state.markers)
+            and (before.mutiny is units.mutiny or before.mutiny == units.mutiny)
+            and before.aboard == units.aboard
+        ):
+            if before.where is units.where:
+                return known
+            moved = units.moved_since(before.where)
+            if moved is not None and all(u in force for u in moved):
+                known.board = units
+                return known
+    box = _own_box(ctx, force)
+    fresh = _ForceSteps(force, player, units, state.control, state.markers, box, {}, {})
+    memo[0] = fresh
+    return fresh
+
+
+@RULES.implements(
+    "13.1",
+    "13.132",
+    "14.3",
+    "14.31",
+    "15.2",
+    "15.21",
+    "15.22",
+    "16.1",
+    "16.31",
+    "16.5",
+    "18.21",
+    "18.211",
+)
 def land_steps(  # noqa: PLR0917 - the whole position of the force
     ctx: Context,
     state: BelState,
@@ -269,31 +319,81 @@ def land_steps(  # noqa: PLR0917 - the whole position of the force
     moved: bool | None,
     player: int = NOBODY,
 ) -> list[tuple[int, Fraction]]:
-    """The steps offered to a force at ``where`` with ``points`` left: legal now, and
-    into a hex where the force may stand, stacking holding at every step of a move and
-    not only where it ends (13.1, 13.132; see the rulings). ``player`` is the
-    operating player (the phasing one by default)."""
+    """The steps offered to a force at ``where`` with ``points`` left, with their price.
+
+    Into an adjacent place it can pay for (14.31; out of a box into its edge hexes,
+    into its own box from one, 18.21, 18.211), never into counters of another side
+    (16.31), and into a hex where the force may stand, stacking holding at every step
+    of a move and not only where it ends (13.1, 13.132; see the rulings). ``moved`` is
+    False before the force's first step, True after it, and None once a step has taken
+    it into an enemy Zone of Control (it must stop there, 15.2); a force never steps
+    from one enemy Zone of Control straight into another (15.21, 15.22, 16.5).
+    ``player`` is the operating player (the phasing one by default).
+
+    What does not change while the force steps is kept from one menu to the next
+    (:class:`_ForceSteps`); costs are compared in whole fractions of a point
+    (:func:`.movement.neighbour_steps`)."""
     cat = ctx.cat
     player = state.phasing if player == NOBODY else player
-    zoc = land_zoc(cat, state, player)
+    known = _force_steps(ctx, state, force, player)
     at = state.units.at
-    # Where nobody stands, whether the force may be there depends only on whether it
-    # is a hex or a box: asked once for each.
-    empty: dict[bool, bool] = {}
+    steps: list[tuple[int, Fraction]] = []
+    if where < FIRST_HEX:
+        for hex_ in box_entry_hexes(cat, where):
+            cost = _entry_cost(ctx, state, hex_)
+            if cost is not None and affordable(cost, points):
+                steps.append((hex_, cost))
+    else:
+        zoc = land_zoc(cat, state, player)
+        in_zoc = not moved and where in zoc
+        if moved is not None:
+            colonies = state.markers.colonies
+            budget = points.numerator * cost_scale(cat) // points.denominator
+            for other, printed, scaled in neighbour_steps(cat, state, where):
+                if in_zoc and other in zoc:
+                    continue
+                if other in colonies:
+                    cost = step_cost(cat, state, where, other)
+                    if cost is not None and affordable(cost, points):
+                        steps.append((other, cost))
+                elif 0 <= scaled <= budget:
+                    steps.append((other, cast(Fraction, printed)))
+        box = known.box
+        if box and where in box_entry_hexes(cat, box):
+            price = cat.components.terrain_type("peripheral-area").movement
+            if price is not None and affordable(price, points):
+                steps.append((box, price))
     found: list[tuple[int, Fraction]] = []
-    for other, cost in candidate_steps(ctx, state, force, where, points, moved, zoc, player):
+    for other, cost in steps:
         if at(other):
-            if not may_end_at(cat, state, force, other):
-                continue
+            may = known.held.get(other)
+            if may is None:
+                may = known.held[other] = _may_step_into(ctx, state, force, other, player)
         else:
             kind = other >= FIRST_HEX
-            fits = empty.get(kind)
-            if fits is None:
-                fits = empty[kind] = may_end_at(cat, state, force, other)
-            if not fits:
-                continue
-        found.append((other, cost))
+            may = known.empty.get(kind)
+            if may is None:
+                may = known.empty[kind] = may_end_at(cat, state, force, other)
+        if may:
+            found.append((other, cost))
     return found
+
+
+def _alone(state: BelState, force: tuple[int, ...], where: int) -> bool:
+    """Whether the counters at ``where`` are those of ``force`` and no others."""
+    there = state.units.at(where)
+    return len(there) == len(force) and all(u in force for u in there)
+
+
+def _may_step_into(
+    ctx: Context, state: BelState, force: tuple[int, ...], other: int, player: int
+) -> bool:
+    """Whether ``force`` of ``player`` may step into the occupied place ``other``: no
+    counter of another side in a hex (16.31), and room to stand there (13.1, 13.132)."""
+    owner = controllers(ctx.cat, state)
+    if other >= FIRST_HEX and any(owner[u] != player for u in state.units.at(other)):
+        return False
+    return may_end_at(ctx.cat, state, force, other)
 
 
 @per_catalog
@@ -355,6 +455,15 @@ def may_drop(ctx: Context, state: BelState, force: tuple[int, ...], unit: int, w
     return may_end_at(ctx.cat, state, leaving, where)
 
 
+def _not_negative(task: object, attribute: attrs.Attribute[Fraction], value: Fraction) -> None:
+    """A force's Operations Points left are never negative (14.31): the check of
+    ``attrs.validators.ge(0)``, on the fraction's sign (the task is rebuilt at every
+    step of a force)."""
+    del task
+    if value.numerator < 0:
+        raise ValueError(f"'{attribute.name}' must be >= 0: {value}")
+
+
 @attrs.frozen
 class OperationsPhase(Task):
     """The phasing player's Operations Phase: his forces move one after the other."""
@@ -365,7 +474,7 @@ class OperationsPhase(Task):
     used: tuple[int, ...] = ()
     force: tuple[int, ...] = ()
     where: int = 0
-    points: Fraction = attrs.field(default=Fraction(0), validator=attrs.validators.ge(Fraction(0)))
+    points: Fraction = attrs.field(default=Fraction(0), validator=_not_negative)
     #: Whether the force has stepped since its last Operations Points roll; None once
     #: a step took it into an enemy Zone of Control, where it must stop (15.2).
     moved: bool | None = False
@@ -429,7 +538,7 @@ class OperationsPhase(Task):
                 operated=operated,
                 dropped=dropped,
             )
-        return push(state, following)
+        return proceed(ctx, state, following)
 
     def _react(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         """The non-phasing player may react with a force not yet reacted (25.1, 25.2)."""
@@ -483,10 +592,10 @@ class OperationsPhase(Task):
             if naval:
                 force = fleet_forces(ctx.cat, state, self.used, player)[where]
             else:
-                force = operable(ctx, state, self.used, player)[where]
+                force = operable_at(ctx, state, self.used, where, player)
             if ctx.recording:
                 ctx.log("14.1", f"the force at {where} operates: {_ids(ctx, force)}", "force")
-            return push(state, replace_fields(self, stage=DROP, force=force, where=where))
+            return proceed(ctx, state, replace_fields(self, stage=DROP, force=force, where=where))
         forces = operable(ctx, state, self.used, player)
         fleets = fleet_forces(ctx.cat, state, self.used, player)
         marches = self.forced_marches(ctx, state)
@@ -515,7 +624,7 @@ class OperationsPhase(Task):
             return push(state, replace(self, "force", force))
         if isinstance(answer, Done):
             used = tuple(sorted(set(self.used) | set(self.force)))
-            return push(state, replace_fields(self, stage=ROLL, used=used))
+            return proceed(ctx, state, replace_fields(self, stage=ROLL, used=used))
         options: list[BelAction] = [Done()]
         if len(self.force) > 1:
             options += [Select(f"{DROP_ITEM}{ctx.cat.counters[u].id}") for u in self.force]
@@ -545,52 +654,77 @@ class OperationsPhase(Task):
                 rolled=True,
                 origin=self.where,
             )
-            return push(state, following)
+            return proceed(ctx, state, following)
         return ask_roll(state, self, "14.21", "the force's Operations Points roll")
 
     def _move(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         if not self.force:
             return self.next_force(ctx, state)
-        naval = is_naval(ctx.cat, self.force)
+        if answer is None:
+            return self._move_menu(ctx, state)
+        if isinstance(answer, Done):
+            return self.finish_force(ctx, state)
+        if isinstance(answer, Place):
+            if is_naval(ctx.cat, self.force):
+                return naval_step(ctx, state, self.acting(), answer.where)
+            return self.acting().step_force(ctx, state, answer.where)
         if isinstance(answer, Select) and answer.item.startswith(DROP_ITEM):
             return self.drop_off(ctx, state, answer.item.removeprefix(DROP_ITEM))
         if isinstance(answer, Select) and answer.item.startswith(DEBARK):
             return debark(ctx, state, self.landing(ctx, state, answer.item), answer.item)
-        if isinstance(answer, Place):
-            if naval:
-                return naval_step(ctx, state, self.acting(), answer.where)
-            return self.acting().step_force(ctx, state, answer.where)
         if isinstance(answer, Select) and answer.item in SPECIAL_ITEMS:
             args = (self.force, self.where, self.points, answer.item)
             return special_operation(ctx, state, self.acting(), *args)
         if isinstance(answer, Select):
             return self.acting().attack(ctx, state, int(answer.item.removeprefix("attack ")))
+        raise ValueError(f"rule 16.1: {answer!r} does not answer the movement menu")
+
+    def _move_menu(self, ctx: Context, state: BelState) -> BelState:
+        """What the force may do next: stop, step, attack, a Special Operation, land
+        passengers or drop counters off (14.11, 16.1, 17.21, 13.21); the force is done
+        when it can do nothing but stop (14.4)."""
+        cat = ctx.cat
+        force, where = self.force, self.where
+        naval = is_naval(cat, force)
+        player = self.operator(state)
+        known = _force_steps(ctx, state, force, player)
         steps: list[tuple[int, Fraction]]
-        if isinstance(answer, Done):
-            steps = []
-        elif naval:
+        if naval:
             steps = fleet_steps(ctx, state, self)
         else:
-            steps = land_steps(
-                ctx, state, self.force, self.where, self.points, self.moved, self.operator(state)
-            )
-        targets = [] if isinstance(answer, Done) else self.targets(ctx, state)
-        specials = (
-            []
-            if isinstance(answer, Done)
-            else special_items(ctx, state, self.force, self.where, self.points)
-        )
-        landings = debark_items(ctx, state, self) if naval and not isinstance(answer, Done) else []
+            steps = land_steps(ctx, state, force, where, self.points, self.moved, player)
+        targets = self.targets(ctx, state)
+        specials = special_items(ctx, state, force, where, self.points)
+        landings = debark_items(ctx, state, self) if naval else []
         if not steps and not targets and not specials and not landings:
             return self.finish_force(ctx, state)
-        drops = [
-            Select(f"{DROP_ITEM}{ctx.cat.counters[u].id}")
-            for u in self.force
-            if may_drop(ctx, state, self.force, u, self.where)
-        ]
+        # With nobody else there, what may be dropped off depends on the force and on
+        # whether it stands in a hex or a box only.
+        alone = _alone(state, force, where)
+        drops = known.drops_alone.get(where >= FIRST_HEX) if alone else known.drops.get(where)
+        if drops is None:
+            drops = tuple(
+                Select(f"{DROP_ITEM}{cat.counters[u].id}")
+                for u in force
+                if may_drop(ctx, state, force, u, where)
+            )
+            if alone:
+                known.drops_alone[where >= FIRST_HEX] = drops
+            else:
+                known.drops[where] = drops
         options: list[BelAction] = []
-        if self.moved is False or may_end_at(ctx.cat, state, self.force, self.where):
+        if self.moved is False:
             options.append(Done())
+        else:
+            stands = known.stands.get(where)
+            if stands is None:
+                if alone:
+                    stands = known.empty.get(where >= FIRST_HEX)
+                if stands is None:
+                    stands = may_end_at(cat, state, force, where)
+                known.stands[where] = stands
+            if stands:
+                options.append(Done())
         options += [Place(where) for where, _ in steps]
         options += [Select(f"attack {target}") for target in targets]
         options += specials
@@ -599,7 +733,7 @@ class OperationsPhase(Task):
         return ask_choice(
             state,
             self,
-            self.operator(state),
+            player,
             "16.1",
             f"move the force ({self.points} Operations Points left), or stop",
             options,
@@ -609,11 +743,15 @@ class OperationsPhase(Task):
     def targets(self, ctx: Context, state: BelState) -> list[int]:
         """Hexes the force may attack now: adjacent, of another side, entered by land,
         with at least the Assault price left (17.22, 17.26, 17.28, 17.61)."""
-        if self.points < _assault_price(ctx.cat):
+        if not affordable(_assault_price(ctx.cat), self.points):
             return []
-        return attack_targets(
-            ctx.cat, state, self.force, self.where, rivers=ctx.option(RIVER_OPTION)
-        )
+        known = _force_steps(ctx, state, self.force, self.operator(state))
+        targets = known.targets.get(self.where)
+        if targets is None:
+            rivers = ctx.option(RIVER_OPTION)
+            targets = attack_targets(ctx.cat, state, self.force, self.where, rivers=rivers)
+            known.targets[self.where] = targets
+        return targets
 
     @RULES.implements("17.11", "17.25", "17.93")
     def attack(self, ctx: Context, state: BelState, target: int) -> BelState:
@@ -631,7 +769,7 @@ class OperationsPhase(Task):
         entering an enemy Zone of Control stops it (15.2)."""
         zoc = land_zoc(ctx.cat, state, self.operator(state))
         cost = step_price(ctx, state, self.where, to)
-        state = _relocate(state, self.force, to)
+        state = replace(state, "units", state.units.move_all(self.force, to))
         left = self.points - cost
         if ctx.recording:
             rule = "18.21" if to < FIRST_HEX or self.where < FIRST_HEX else "16.1"
@@ -640,7 +778,7 @@ class OperationsPhase(Task):
         if to >= FIRST_HEX and to in zoc:
             ctx.log("15.2", f"the force enters an enemy Zone of Control at {to}: it stops", "zoc")
             moved = None
-        return push(state, replace_fields(self, where=to, points=left, moved=moved))
+        return proceed(ctx, state, replace_fields(self, where=to, points=left, moved=moved))
 
     @RULES.implements("14.4")
     def finish_force(self, ctx: Context, state: BelState) -> BelState:

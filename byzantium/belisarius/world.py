@@ -173,7 +173,8 @@ def units_at(state: BelState, where: int) -> list[int]:
 
 def friendly_units(cat: Catalog, state: BelState, player: int) -> list[int]:
     """Counters in play that ``player`` controls."""
-    return [u for u in state.units.in_play() if controller(cat, state, u) == player]
+    owner = controllers(cat, state)
+    return [u for u in state.units.in_play() if owner[u] == player]
 
 
 @RULES.implements("11.6", "11.61")
@@ -215,11 +216,9 @@ def occupied_cities(
     else:
         colonies = sorted(h for h in state.markers.colonies if cat.region_of_hex(h) == region)
         hexes = [*cat.region_cities[region], *colonies]
-    return [
-        h
-        for h in hexes
-        if any(controller(cat, state, unit) == player for unit in state.units.at(h))
-    ]
+    owner = controllers(cat, state)
+    at = state.units.at
+    return [h for h in hexes if any(owner[unit] == player for unit in at(h))]
 
 
 @RULES.implements("26.3", "26.5", "27.31")
@@ -308,7 +307,10 @@ def _kept_zones(cat: Catalog, state: BelState, player: int, kinds: str) -> froze
         ):
             return known.zoc
         if _zones_kept(cat, known, state, 1 - player):
-            zoc = _cities_excepted(cat, state, 1 - player, known.projected)
+            if _same_cities(cat, known, state):
+                zoc = known.zoc
+            else:
+                zoc = _cities_excepted(cat, state, 1 - player, known.projected)
             last[key] = _Zones(state.units, state.control, state.markers, known.projected, zoc)
             return zoc
     projected = _projected(cat, state, 1 - player, kinds)
@@ -352,7 +354,27 @@ def _zones_kept(cat: Catalog, known: _Zones, state: BelState, enemy: int) -> boo
     moved: Iterable[int] | None = units.moved_since(before.where)
     if moved is None:
         moved = compress(count(), map(ne, before.where, units.where))
-    return all(controller(cat, state, unit) != enemy for unit in moved)
+    owner = controllers(cat, state)
+    return all(owner[unit] != enemy for unit in moved)
+
+
+def _same_cities(cat: Catalog, known: _Zones, state: BelState) -> bool:
+    """Whether the Cities' exception (15.12#2) of ``known`` still holds for ``state``,
+    whose enemy counters project as they did (:func:`_zones_kept`): the same markers,
+    and no counter moved since from or to a City or Colony hex of the projection (who
+    holds a hex changes only there)."""
+    if not (known.markers is state.markers or known.markers == state.markers):
+        return False
+    before, after = known.units.where, state.units.where
+    moved = state.units.moved_since(before)
+    if moved is None:
+        return False
+    projected, colonies = known.projected, state.markers.colonies
+    for unit in moved:
+        for place in (before[unit], after[unit]):
+            if place in projected and (place in colonies or cat.map.city_at(place) is not None):
+                return False
+    return True
 
 
 def _projected(cat: Catalog, state: BelState, enemy: int, kinds: str) -> frozenset[int]:

@@ -5,7 +5,9 @@ the last state asked (land and Fleets' zones), reused while only counters that a
 the enemy's have moved (each board remembers which counters it moved,
 :meth:`~byzantium.belisarius.state.Units.moved_since`), the controllers table, the
 board's index by place, and tables per catalogue (set-up hexes, step costs, the
-Assault price). Seeded random games are played on that path, and at every decision
+Assault price), and the facts of the moving force's steps kept while only its own
+counters move (the places it may enter, stop in and attack from, its drop-offs).
+Seeded random games are played on that path, and at every decision
 the request the state holds (built incrementally) is compared with the request its
 task asks again on a copy with no cache at all: a new board object and a second game
 whose per-catalogue memories are emptied first. A cache that goes stale (a zone kept
@@ -21,10 +23,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from byzantium.belisarius import world
+from byzantium.belisarius import operations, world
+from byzantium.belisarius.components import UnitKind
 from byzantium.belisarius.engine import Context
 from byzantium.belisarius.game import Belisarius
 from byzantium.belisarius.naval import fleet_zoc
+from byzantium.belisarius.scenarios import Control
 from byzantium.belisarius.state import (
     BARBARIAN,
     EMPIRE,
@@ -37,7 +41,7 @@ from byzantium.belisarius.world import enemy_zoc
 from byzantium.core.drivers import sample
 from byzantium.core.game import CHANCE, TERMINAL
 from byzantium.core.procedure import run_task
-from tests.belisarius.support import CAT, boards
+from tests.belisarius.support import CAT, blank_state, boards, put
 
 RULEBOOK = "belisarius"
 
@@ -59,9 +63,11 @@ def bare(state: BelState) -> BelState:
 
 
 def forget(game: Belisarius) -> None:
-    """Empty ``game``'s per-catalogue memories of zones and controllers."""
+    """Empty ``game``'s per-catalogue memories of zones, controllers and the moving
+    force's step facts."""
     world._last_zones(game.catalog).clear()
     world._last_controllers(game.catalog).clear()
+    operations._last_force_steps(game.catalog).clear()
 
 
 def asked_from_scratch(reference: Belisarius, state: BelState) -> object:
@@ -72,6 +78,34 @@ def asked_from_scratch(reference: Belisarius, state: BelState) -> object:
     forget(reference)
     again = attrs.evolve(bare(state), pending=None)
     return run_task(Context(reference, None), again, request.task, None).pending
+
+
+def first_stale_menu(scenario: int, options: dict[str, bool], seed: int) -> int | None:
+    """Play a seeded random game on the fast path and give the number of the first
+    decision whose request differs from the one asked from nothing (None if none of
+    the first :data:`DECISIONS` does)."""
+    played = Belisarius({"scenario": scenario, **options})
+    reference = Belisarius({"scenario": scenario, **options})
+    rng = random.Random(seed)
+    state = played.initial_state()
+    checked = 0
+    while checked < DECISIONS:
+        player = played.current_player(state)
+        if player == TERMINAL:
+            break
+        request = state.pending
+        assert request is not None
+        if request.kind is RequestKind.CHOOSE:
+            if asked_from_scratch(reference, state) != request:
+                return checked
+            checked += 1
+        if player == CHANCE:
+            action = sample(played.chance_outcomes(state), rng)
+        else:
+            action = rng.choice(played.legal_actions(state))
+        state = played.apply_unchecked(state, action)
+    assert checked > 100
+    return None
 
 
 @pytest.mark.parametrize(
@@ -88,26 +122,24 @@ def asked_from_scratch(reference: Belisarius, state: BelState) -> object:
 def test_every_menu_of_a_seeded_game_is_the_menu_built_from_nothing(
     scenario: int, options: dict[str, bool], seed: int
 ) -> None:
-    played = Belisarius({"scenario": scenario, **options})
-    reference = Belisarius({"scenario": scenario, **options})
-    rng = random.Random(seed)
-    state = played.initial_state()
-    checked = 0
-    while checked < DECISIONS:
-        player = played.current_player(state)
-        if player == TERMINAL:
-            break
-        request = state.pending
-        assert request is not None
-        if request.kind is RequestKind.CHOOSE:
-            assert asked_from_scratch(reference, state) == request, (seed, checked)
-            checked += 1
-        if player == CHANCE:
-            action = sample(played.chance_outcomes(state), rng)
-        else:
-            action = rng.choice(played.legal_actions(state))
-        state = played.apply_unchecked(state, action)
-    assert checked > 100
+    assert first_stale_menu(scenario, options, seed) is None
+
+
+def test_a_force_step_memory_kept_too_long_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above sees a stale memory of a force's step facts: kept for the same
+    force and player whatever moved or changed since, some menu differs."""
+    fresh = operations._force_steps
+
+    def stale(
+        ctx: Context, state: BelState, force: tuple[int, ...], player: int
+    ) -> operations._ForceSteps:
+        known = operations._last_force_steps(ctx.cat).get(0)
+        if known is not None and known.force == force and known.player == player:
+            return known
+        return fresh(ctx, state, force, player)
+
+    monkeypatch.setattr(operations, "_force_steps", stale)
+    assert first_stale_menu(2, {"capitulation": False}, 12) is not None
 
 
 def test_zones_of_every_state_of_a_seeded_game_are_zones_worked_out_afresh() -> None:
@@ -170,3 +202,40 @@ def test_zones_after_forces_move_at_once_match_zones_worked_out_afresh(
         force = data.draw(st.lists(st.sampled_from(playing), min_size=1, max_size=4, unique=True))
         to = data.draw(st.sampled_from(spots))
         state = attrs.evolve(state, units=state.units.move_all(force, to))
+
+
+def _city_between() -> tuple[int, int, int]:
+    """A land City hex with two land neighbours that are not neighbours of each other,
+    one of which projects a land unit's zone into the City (Scenario 1's map)."""
+    for city_hex in CAT.cities:
+        near = [h for h in CAT.map.neighbours(city_hex) if CAT.is_land(h)]
+        for enemy_hex in near:
+            if city_hex not in CAT.zoc_reach(enemy_hex, False):
+                continue
+            for own_hex in near:
+                if own_hex != enemy_hex and own_hex not in CAT.map.neighbours(enemy_hex):
+                    return city_hex, enemy_hex, own_hex
+    raise AssertionError("no such City on the map")
+
+
+@pytest.mark.rule("15.0", "15.11", "15.12#2")
+def test_zones_kept_as_a_force_steps_into_and_out_of_a_city_follow_the_city() -> None:
+    """The player's own force stepping into a City the enemy's zone reaches lifts the
+    zone there (15.12#2) and stepping out brings it back: the zones kept from step to
+    step (the enemy's projection, and the Cities' exception only where a counter came
+    or went) are those worked out afresh at every step."""
+    city_hex, enemy_hex, own_hex = _city_between()
+    control = {"Persia": Control.BARBARIAN, "Thracia": Control.EMPIRE}
+    state = blank_state("operations", EMPIRE, control=control)
+    state = put(state, "persia", UnitKind.GARRISON, enemy_hex)
+    state = put(state, "thracia", UnitKind.GARRISON, own_hex)
+    force = state.units.at(own_hex)
+    fresh_cat = Belisarius().catalog
+    seen = []
+    for to in (own_hex, city_hex, own_hex, city_hex):
+        state = attrs.evolve(state, units=state.units.move_all(force, to))
+        kept = enemy_zoc(CAT, state, EMPIRE, naval=False)
+        world._last_zones(fresh_cat).clear()
+        assert kept == enemy_zoc(fresh_cat, bare(state), EMPIRE, naval=False)
+        seen.append(city_hex in kept)
+    assert seen == [True, False, True, False]
