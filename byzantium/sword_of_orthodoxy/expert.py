@@ -2,7 +2,8 @@
 
 The player searches the real game. At a decision every choice is tried; the dice
 and draws that follow are averaged over with their exact probabilities (chance is
-never sampled), through up to a few chance nodes in a row, and the position
+never sampled), through up to a few chance nodes in a row (a roll of two dice, as
+the Siege roll of 12.1 or War in the East of 8.3, included), and the position
 reached is scored by :func:`assess`. While the node budget lasts the search goes
 deeper on the most promising choices (iterative deepening with a beam): in the
 Byzantine Action Phase (10.0) that plans a sequence of purchases and attacks
@@ -14,15 +15,19 @@ not seconds, so a seed always gives the same game.
 * the chance that the next Barbarian Phase (chapter 9) besieges Constantinople and
   that the Siege roll of 12.1 then takes the City, from each Path's distance to
   a Siege (Armies in a western Zone, the position of an eastern Army), the Turn
-  Chits still in the mug (9.1) and the Kan and Caliph (9.4), and the Factions and
-  Walls in Constantinople (12.1; a strategic retreat, 12.2, costs no roll);
+  Chits still in the mug or, once it is drawn, this Turn's chit (9.1), the Kan and
+  Caliph (9.4), the Tribute and the Kastron in the way (9.5.4, 9.5.5), the first
+  War in the East still to come (8.3, Table 2 with the Mountains held), and the
+  Factions and Walls in Constantinople (12.1; a strategic retreat, 12.2, costs no
+  roll);
 * how many further Sieges the Factions can absorb (each survived Siege sends at
   least one away, 12.1), with a Stolos still at sea (11.6) and Riots (6.1) counted
   as Factions about to be lost;
 * the chance that an Ecumenical Council (5.3.1) takes the Schism past 12 (2.6);
 * what keeps the Empire going: the solidus that can be banked (11.1, with the
   Monasteries), Outposts (10.1, 10.2, 12.3), Hospitals, Akritai, the golden
-  Basileus at home (10.7), Niké (6.1), the Reforms (5.3.4), the Ruins (2.8, 12.3).
+  Basileus at home or in the Hippodrome (10.7, 10.6.9.2; each Turn of exile
+  costs), Niké (6.1), the Reforms (5.3.4), the Ruins (2.8, 12.3).
 
 It is much slower than :func:`~byzantium.sword_of_orthodoxy.policy.sensible_policy`
 and plays much longer games.
