@@ -25,7 +25,14 @@ from byzantium.belisarius.state import (
     Task,
 )
 from byzantium.core.game import Event
-from byzantium.core.procedure import ProcedureContext, push, replace, run_task, settle
+from byzantium.core.procedure import (
+    ProcedureContext,
+    proceed,
+    push,
+    replace,
+    run_task,
+    settle,
+)
 
 if TYPE_CHECKING:
     from byzantium.belisarius.game import Belisarius
@@ -58,14 +65,6 @@ class Context(ProcedureContext):
         """Whether the transition's events are kept: hot steps build their event text
         only then (the fast path of search keeps none)."""
         return self.events is not None
-
-
-def proceed(ctx: Context, state: BelState, task: Task) -> BelState:
-    """Go on with ``task`` at once: what pushing it as the last thing a task does comes
-    to (:func:`settle` would pop it and run it next, with no answer), without putting
-    it on the stack and taking it off again. For the steps a procedure goes through
-    one after the other (a force's stages, its steps)."""
-    return run_task(ctx, state, task, None)
 
 
 def _wait(state: BelState, request: Request) -> BelState:

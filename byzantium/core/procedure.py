@@ -35,6 +35,7 @@ __all__ = [
     "code_words",
     "data_words",
     "is_word",
+    "proceed",
     "push",
     "replace",
     "replace_fields",
@@ -175,6 +176,14 @@ def run_task(ctx: C, state: S, task: object, answer: object | None) -> S:
             "to report)"
         ) from error
     return result
+
+
+def proceed(ctx: C, state: S, task: object) -> S:
+    """Go on with ``task`` at once: what pushing it as the last thing a task does comes
+    to (:func:`settle` would pop it and run it next, with no answer), without putting
+    it on the stack and taking it off again. For the steps a procedure goes through
+    one after the other (a Belisarius force's stages and steps, say)."""
+    return run_task(ctx, state, task, None)
 
 
 def settle(ctx: C, state: S) -> S:

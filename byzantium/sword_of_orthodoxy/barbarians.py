@@ -61,6 +61,7 @@ __all__ = [
     "hospital_roll",
     "isolate_monasteries",
     "kastron_roll",
+    "kastron_usable",
     "leader_advances",
     "muslim_barbarians",
     "ravenna_to_holy_roman_empire",
@@ -237,7 +238,7 @@ def tribute_roll(ctx: Context, state: SooState, path: Path, roll: int) -> tuple[
     return state, True
 
 
-def _kastron_usable(ctx: Context, state: SooState, path: Path) -> bool:
+def kastron_usable(ctx: Context, state: SooState, path: Path) -> bool:
     """A Kastron acts on its Path's advances while its space is in Byzantine hands.
 
     In the West it stands on the Zone; in the East on a Thema, which must lie closer
@@ -447,7 +448,7 @@ class Advance(Task):
             if current == _TRIBUTE and opposed and _on_path(ctx, state, "marker-tribute", path):
                 task = self._at(current)
                 return ask_roll(state, task, "9.5.4", f"Tribute roll on Path {path}", path=path)
-            if current == _KASTRON and opposed and _kastron_usable(ctx, state, path):
+            if current == _KASTRON and opposed and kastron_usable(ctx, state, path):
                 task = self._at(current)
                 return ask_roll(state, task, "9.5.5", f"Kastron roll on Path {path}", path=path)
             if current == _SUPPORT and opposed:

@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from byzantium.core.game import CHANCE, TERMINAL, Game
-from byzantium.sword_of_orthodoxy.barbarians import BarbarianPhase
+from byzantium.sword_of_orthodoxy.barbarians import BarbarianPhase, kastron_usable
 from byzantium.sword_of_orthodoxy.components import Path, SpaceKind, TileKind
 from byzantium.sword_of_orthodoxy.end_of_turn import BANKING_LIMITS, stolos_at_sea
 from byzantium.sword_of_orthodoxy.engine import Context
@@ -151,7 +151,6 @@ class Lookups:
         self.caliph = cat.tile("marker-caliph")
         self.stolos = cat.tile("marker-stolos")
         self.tribute = cat.tile("marker-tribute")
-        self.kastron = cat.tile("marker-kastron")
         self.schism = cat.tile("marker-schism")
         self.solidus = cat.tile("marker-solidus")
         self.nike = cat.tile("marker-nike")
@@ -292,7 +291,7 @@ def _assess(
         # Kastron (9.5.5) two.
         if drawn is not None and b.path_of[where[b.tribute]] is path:
             letter /= 6
-        if _kastron_guards(b, where[b.kastron], path, distance):
+        if kastron_usable(ctx, state, path):
             letter /= 3
         muslim = False
         if caliph_on:
@@ -376,16 +375,6 @@ def _assess(
     if exile > 0:
         score += w.stolos * min(exile, 5)
     return score
-
-
-def _kastron_guards(b: Lookups, space: int, path: Path, distance: int) -> bool:
-    """Whether the Kastron on ``space`` stands in the way of the Path's next advance
-    (9.5.5): on the Zone in the West, on a Thema nearer Constantinople than the
-    Army in the East."""
-    if path.western:
-        return space == b.zones[path]
-    themas = b.themas[path]
-    return space in themas and themas.index(space) + 1 < distance
 
 
 def _blended_loss(factions: float, walls: float) -> float:
