@@ -66,6 +66,7 @@ from byzantium.sword_of_orthodoxy.engine import (
     Offer,
     ask_choice,
     ask_roll,
+    board_query,
     facet_query,
     push,
 )
@@ -83,6 +84,7 @@ from byzantium.sword_of_orthodoxy.world import (
 __all__ = [
     "ATTACK_COST",
     "STOLOS_COST",
+    "Front",
     "Hippodrome",
     "MagisterDefeated",
     "PaidAttack",
@@ -90,6 +92,7 @@ __all__ = [
     "SoldierEmperorAttack",
     "attack_cost",
     "emperor_attacks",
+    "fronts",
     "hippodrome_riots",
     "hippodrome_rolls",
     "magister_attack",
@@ -100,6 +103,7 @@ __all__ = [
     "offers",
     "paid_attacks",
     "path_attacks",
+    "path_front",
     "shift_targets",
     "shifting_forces",
     "soldier_emperor_fact",
@@ -259,6 +263,33 @@ def path_attacks(ctx: Context, state: SooState, path: Path) -> list[tuple[Offer,
     return found
 
 
+@attrs.frozen
+class Front:
+    """What the battle offers read of one Path, asked once per menu (:func:`fronts`).
+
+    ``attacks`` is :func:`path_attacks`; ``withdrawable`` is :func:`withdrawable`;
+    ``aimed`` tells whether the Path has a legal target other than the Army carrying
+    the Stolos (one the free attack of Shifting forces may aim at, 10.13).
+    """
+
+    attacks: tuple[tuple[Offer, int, bool], ...]
+    withdrawable: bool
+    aimed: bool
+
+
+@facet_query(PATH_BARBARIANS)
+def path_front(ctx: Context, state: SooState, path: Path) -> Front:
+    """The :class:`Front` of one Path, read from that Path's Barbarians alone."""
+    attacks = tuple(path_attacks(ctx, state, path))
+    return Front(attacks, withdrawable(ctx, state, path), any(not c for _, _, c in attacks))
+
+
+@board_query
+def fronts(ctx: Context, state: SooState) -> tuple[Front, ...]:
+    """The :class:`Front` of every Path, in Path order (Α to Ζ, as ``ALL_PATHS``)."""
+    return tuple(path_front(ctx, state, path) for path in ALL_PATHS)
+
+
 @RULES.implements("10.6", "10.6.5", "10.6.9.1", "10.6.9.2", "10.13")
 def paid_attacks(ctx: Context, state: SooState) -> list[Offer]:
     """``attack <target>`` for every legal target the treasury (or a withdrawal) can pay for.
@@ -267,11 +298,12 @@ def paid_attacks(ctx: Context, state: SooState) -> list[Offer]:
     instead (:func:`stolos_affordable`); the Latins and Riots cost 1 $ (10.6.9).
     """
     solidus = _solidus(ctx, state)
+    every = fronts(ctx, state)
     found: list[Offer] = []
-    for path in ALL_PATHS:
-        for offer, cost, carrier in path_attacks(ctx, state, path):
+    for k, front in enumerate(every):
+        for offer, cost, carrier in front.attacks:
             if solidus >= cost or (
-                carrier and any(withdrawable(ctx, state, p) for p in Path if p is not path)
+                carrier and any(f.withdrawable for i, f in enumerate(every) if i != k)
             ):
                 found.append(offer)
     if solidus >= ATTACK_COST:
@@ -579,12 +611,12 @@ def shifting_forces(ctx: Context, state: SooState) -> list[Offer]:
     targets of all Paths are looked for once, and the Paths they lie on noted: the
     Armies among the legal targets of an attack, less the one carrying the Stolos.
     """
-    carrier = stolos_carrier(ctx, state)
-    aimed = [p for p in ALL_PATHS if any(t != carrier for t in path_targets(ctx, state, p))]
+    every = fronts(ctx, state)
+    aimed = [path for path, front in zip(ALL_PATHS, every, strict=True) if front.aimed]
     return [
         _shift_offer(path)
-        for path in Path
-        if withdrawable(ctx, state, path) and any(other is not path for other in aimed)
+        for path, front in zip(ALL_PATHS, every, strict=True)
+        if front.withdrawable and (len(aimed) > 1 or (aimed and aimed[0] is not path))
     ]
 
 

@@ -36,6 +36,7 @@ QUESTIONS: tuple[tuple[Callable[..., object], tuple[object, ...]], ...] = (
     *((battles.path_attacks, (path,)) for path in Path),
     *((battles._emperor_offers, (path,)) for path in Path),
     *((battles._magister_offers, (path,)) for path in Path),
+    *((battles.path_front, (path,)) for path in Path),
 )
 
 
