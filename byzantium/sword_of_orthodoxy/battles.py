@@ -68,6 +68,7 @@ from byzantium.sword_of_orthodoxy.engine import (
     ask_roll,
     board_query,
     facet_query,
+    make_offer,
     push,
 )
 from byzantium.sword_of_orthodoxy.state import Roll, Select, SooAction, SooState, Task
@@ -258,8 +259,13 @@ def path_attacks(ctx: Context, state: SooState, path: Path) -> list[tuple[Offer,
     found: list[tuple[Offer, int, bool]] = []
     for target in path_targets(ctx, state, path):
         item = _id(ctx, target)
-        offer = Offer(f"attack {item}", PaidAttack(item))
-        found.append((offer, attack_cost(ctx, state, target), target == carrier))
+        found.append(
+            (
+                make_offer(f"attack {item}", PaidAttack, item),
+                attack_cost(ctx, state, target),
+                target == carrier,
+            )
+        )
     return found
 
 
@@ -309,7 +315,7 @@ def paid_attacks(ctx: Context, state: SooState) -> list[Offer]:
     if solidus >= ATTACK_COST:
         for riot in constantinople_targets(ctx, state):
             item = _id(ctx, riot)
-            found.append(Offer(f"attack {item}", PaidAttack(item)))
+            found.append(make_offer(f"attack {item}", PaidAttack, item))
     return found
 
 

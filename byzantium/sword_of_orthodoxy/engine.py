@@ -48,6 +48,7 @@ __all__ = [
     "board_query",
     "end_game",
     "facet_query",
+    "make_offer",
     "push",
     "run_task",
     "settle",
@@ -294,6 +295,14 @@ class Offer:
 
     item: str
     task: Task
+
+
+@functools.cache
+def make_offer(item: str, task: Callable[..., Task], *args: object) -> Offer:
+    """The offer ``item`` of the task ``task(*args)``, made once: both are immutable
+    records, so the menus of every state share one of each instead of building them
+    anew each time the menu is listed."""
+    return Offer(item, task(*args))
 
 
 def _wait(state: SooState, request: Request) -> SooState:

@@ -33,7 +33,14 @@ import attrs
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.components import Icon, Path, SpaceKind, TileKind
 from byzantium.sword_of_orthodoxy.concepts import basileus_has
-from byzantium.sword_of_orthodoxy.engine import Context, Offer, ask_again, ask_choice, run_task
+from byzantium.sword_of_orthodoxy.engine import (
+    Context,
+    Offer,
+    ask_again,
+    ask_choice,
+    make_offer,
+    run_task,
+)
 from byzantium.sword_of_orthodoxy.state import (
     Decline,
     Request,
@@ -505,15 +512,15 @@ def offers(ctx: Context, state: SooState) -> list[Offer]:
         if treasury < build_cost(ctx, state, kind):
             continue
         for site in _sites(ctx, state, kind):
-            found.append(Offer(f"build {kind.value} {site}", Build(kind.value, site)))
+            found.append(make_offer(f"build {kind.value} {site}", Build, kind.value, site))
     for kind in (TileKind.HOSPITAL, TileKind.AKRITAI):
         if treasury < build_cost(ctx, state, kind):
             continue
         for tile in _on_map(ctx, state, kind):
             tile_id = ctx.cat.tiles[tile].id
             for site in rebuild_sites(ctx, state, tile):
-                found.append(Offer(f"rebuild {tile_id} {site}", Rebuild(tile_id, site)))
+                found.append(make_offer(f"rebuild {tile_id} {site}", Rebuild, tile_id, site))
     for monastery in reopenable_monasteries(ctx, state):
         tile_id = ctx.cat.tiles[monastery].id
-        found.append(Offer(f"reopen {tile_id}", ReopenMonastery(tile_id)))
+        found.append(make_offer(f"reopen {tile_id}", ReopenMonastery, tile_id))
     return found

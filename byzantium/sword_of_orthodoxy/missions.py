@@ -62,7 +62,14 @@ from byzantium.sword_of_orthodoxy.concepts import (
     golden_basileus_ready,
     player_controls,
 )
-from byzantium.sword_of_orthodoxy.engine import Context, Offer, ask_roll, push, run_task
+from byzantium.sword_of_orthodoxy.engine import (
+    Context,
+    Offer,
+    ask_roll,
+    make_offer,
+    push,
+    run_task,
+)
 from byzantium.sword_of_orthodoxy.state import Roll, SooAction, SooState, Task
 from byzantium.sword_of_orthodoxy.turn_start import advance_reforms
 from byzantium.sword_of_orthodoxy.world import (
@@ -183,7 +190,7 @@ def _battle_offers(ctx: Context, state: SooState, verb: str, rule: str) -> list[
     """An attack on every Barbarian Army the player may attack and afford."""
     treasury = marker(ctx, state, "solidus")
     return [
-        Offer(f"mission {verb} {_id(ctx, army)}", BasileusMission(rule, _id(ctx, army)))
+        make_offer(f"mission {verb} {_id(ctx, army)}", BasileusMission, rule, _id(ctx, army))
         for army in legal_targets(ctx, state, ALL_PATHS)
         if battle_cost(ctx, state, army) <= treasury
     ]
@@ -401,7 +408,7 @@ def slavery_offers(ctx: Context, state: SooState) -> list[Offer]:
     if state.turn not in SLAVERY_TURNS:
         return []
     return [
-        Offer(f"mission slavery {kind} {site}", BasileusMission("10.7.9", kind, site))
+        make_offer(f"mission slavery {kind} {site}", BasileusMission, "10.7.9", kind, site)
         for kind in SLAVE_WORKS
         for site in _sites(ctx, state, kind)
     ]

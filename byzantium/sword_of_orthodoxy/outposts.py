@@ -27,7 +27,7 @@ from byzantium.sword_of_orthodoxy.barbarians import Advance
 from byzantium.sword_of_orthodoxy.combat import greek_fire_active, reforms_achieved
 from byzantium.sword_of_orthodoxy.components import Icon, TileKind
 from byzantium.sword_of_orthodoxy.concepts import basileus_has, change_schism, discard
-from byzantium.sword_of_orthodoxy.engine import Context, Offer, push
+from byzantium.sword_of_orthodoxy.engine import Context, Offer, make_offer, push
 from byzantium.sword_of_orthodoxy.state import SooAction, SooState, Task
 from byzantium.sword_of_orthodoxy.synopsis import OUTPOST_SPACES, controlled_outposts
 from byzantium.sword_of_orthodoxy.world import (
@@ -142,7 +142,7 @@ def _take_offers(ctx: Context, state: SooState) -> list[Offer]:
     for tile in available_outposts(ctx, state):
         tile_id = ctx.cat.tiles[tile].id
         if tile_id in OUTPOST_SPACES:
-            found.append(Offer(f"take {tile_id}", TakeOutpost(tile_id)))
+            found.append(make_offer(f"take {tile_id}", TakeOutpost, tile_id))
     return found
 
 
@@ -207,7 +207,7 @@ def _abandon_offers(ctx: Context, state: SooState) -> list[Offer]:
     found = []
     for tile in abandonable_outposts(ctx, state):
         tile_id = ctx.cat.tiles[tile].id
-        found.append(Offer(f"abandon {tile_id}", AbandonOutpost(tile_id)))
+        found.append(make_offer(f"abandon {tile_id}", AbandonOutpost, tile_id))
     return found
 
 
@@ -270,5 +270,5 @@ def offers(ctx: Context, state: SooState) -> list[Offer]:
     """Take an Outpost, abandon one, activate Greek Fire: what is legal and affordable now."""
     found = _take_offers(ctx, state) + _abandon_offers(ctx, state)
     if can_activate_greek_fire(ctx, state):
-        found.append(Offer("activate greek-fire", ActivateGreekFire()))
+        found.append(make_offer("activate greek-fire", ActivateGreekFire))
     return found

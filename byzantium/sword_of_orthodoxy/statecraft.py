@@ -40,7 +40,7 @@ from byzantium.sword_of_orthodoxy.concepts import (
     schism_level,
     withdraw,
 )
-from byzantium.sword_of_orthodoxy.engine import Context, Offer, ask_roll, push
+from byzantium.sword_of_orthodoxy.engine import Context, Offer, ask_roll, make_offer, push
 from byzantium.sword_of_orthodoxy.leadership import hostile_pope, patriarch
 from byzantium.sword_of_orthodoxy.state import Roll, SooAction, SooState, Task
 from byzantium.sword_of_orthodoxy.world import (
@@ -193,10 +193,10 @@ def orthodoxy_offers(ctx: Context, state: SooState) -> list[Offer]:
     """
     if _treasury(ctx, state) < ORTHODOXY_COST or schism_level(ctx, state) <= 0:
         return []
-    found = [Offer("orthodoxy", ImposeOrthodoxy())]
+    found = [make_offer("orthodoxy", ImposeOrthodoxy)]
     if saint_available(ctx, state):
-        found.append(Offer("orthodoxy saint-ignore", ImposeOrthodoxy(SAINT_IGNORE)))
-        found.append(Offer("orthodoxy saint-free", ImposeOrthodoxy(SAINT_FREE)))
+        found.append(make_offer("orthodoxy saint-ignore", ImposeOrthodoxy, SAINT_IGNORE))
+        found.append(make_offer("orthodoxy saint-free", ImposeOrthodoxy, SAINT_FREE))
     return found
 
 
@@ -373,7 +373,7 @@ def faction_offers(ctx: Context, state: SooState) -> list[Offer]:
     if _treasury(ctx, state) < FACTION_COST:
         return []
     return [
-        Offer(f"faction {ctx.cat.tiles[f].id}", BuildFaction(ctx.cat.tiles[f].id))
+        make_offer(f"faction {ctx.cat.tiles[f].id}", BuildFaction, ctx.cat.tiles[f].id)
         for f in factions_on_track(ctx, state)
     ]
 
