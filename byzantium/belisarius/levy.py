@@ -50,6 +50,7 @@ from byzantium.belisarius.state import (
     Roll,
     Select,
     Task,
+    place,
 )
 from byzantium.belisarius.stratagems import may_offer, play, playable
 from byzantium.belisarius.world import (
@@ -181,10 +182,13 @@ def _levy_sites(  # noqa: PLR0917 - the arguments of levy_places
         extra = [h for h in warband_sites(ctx, state, region) if cat.region_of_hex(h) != region]
         if extra:
             hexes = sorted((*hexes, *extra))
+    held = state.units.index()
     for hex_ in hexes:
         if hex_ in used or hex_ in pillaged or hex_ in zoc:
             continue
-        if can_place(cat, state, unit, hex_, player):
+        # These hexes are all ones the unit's type may stand on (land, or coastal for
+        # a Fleet): an empty one takes it (can_place).
+        if hex_ not in held or can_place(cat, state, unit, hex_, player):
             yield hex_
     box = cat.box_of(region)
     if box and box_room(cat, state, box) > 0:
@@ -345,7 +349,7 @@ class LevyPhase(Task):
                 state.phasing,
                 "11.12",
                 f"place the levied {record.name} {kind.value}",
-                [Place(w) for w in places],
+                [place(w) for w in places],
             )
         kinds = levy_kinds(ctx, state, region, used=self.used)
         if not kinds:
@@ -459,7 +463,7 @@ class LevyPhase(Task):
             player,
             "21.21" if player == EMPIRE else "21.22",
             f"place {name} with a friendly unit",
-            [Place(w) for w in places],
+            [place(w) for w in places],
         )
 
     def _remove(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:

@@ -93,6 +93,7 @@ from byzantium.belisarius.state import (
     Units,
     opponent,
     per_catalog,
+    place,
 )
 from byzantium.belisarius.stratagems import play, playable
 from byzantium.belisarius.world import controller, controllers, eliminate
@@ -725,7 +726,7 @@ class OperationsPhase(Task):
                 known.stands[where] = stands
             if stands:
                 options.append(Done())
-        options += [Place(where) for where, _ in steps]
+        options += [place(where) for where, _ in steps]
         options += [Select(f"attack {target}") for target in targets]
         options += specials
         options += landings

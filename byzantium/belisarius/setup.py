@@ -41,6 +41,7 @@ from byzantium.belisarius.state import (
     Task,
     Units,
     per_catalog,
+    place,
 )
 from byzantium.belisarius.stratagems import PickStratagems, initial_pool
 from byzantium.belisarius.world import CONTROL_OF, can_place, controller
@@ -156,7 +157,7 @@ class Deploy(Task):
             _placer(self.group),
             "34.0",
             f"place {cat.counters[unit].id} in {cat.regions[region].name}",
-            [Place(h) for h in hexes],
+            [place(h) for h in hexes],
         )
 
 
@@ -231,13 +232,13 @@ def setup_hexes(
         city = cat.map.city(placement.not_near_city).hex
         barred = {city, *cat.map.neighbours(city)}
     legal: list[int] = []
-    at = state.units.at
+    held = state.units.index()
     markers = state.markers
     printed = not (markers.pillaged or markers.colonies)
     for hex_, feeds in _standing(cat)[naval][region]:
         if hex_ in barred:
             continue
-        there = at(hex_)
+        there = held.get(hex_, ())
         if len(there) >= (feeds if printed else cat.forage(hex_, markers)):
             continue
         # A hex where the counter's type may stand takes it when empty (can_place).
@@ -246,7 +247,7 @@ def setup_hexes(
     empty = {
         c.hex
         for c in cat.map.cities_in(cat.regions[region].name)
-        if c.hex not in barred and not state.units.at(c.hex)
+        if c.hex not in barred and c.hex not in held
     }
     coastal = {h for h in empty if cat.map.is_coastal(h)}
     inland = empty - coastal
@@ -260,6 +261,7 @@ def setup_hexes(
         coastal_left = len(coastal) - (hex_ in coastal)
         return 1 + _coverage(land, fleets, inland_left, coastal_left)
 
-    scores = [filled(h) for h in legal]
-    best = max(scores, default=0)
-    return [h for h, score in zip(legal, scores, strict=True) if score == best]
+    # Every legal hex but the empty Cities scores ``elsewhere``: only those are worked out.
+    scores = {h: filled(h) for h in empty}
+    best = max((scores.get(h, elsewhere) for h in legal), default=0)
+    return [h for h in legal if scores.get(h, elsewhere) == best]

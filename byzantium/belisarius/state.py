@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import bisect
 import enum
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import cache
 from typing import TypeVar, cast
 
 import attrs
@@ -57,6 +58,7 @@ __all__ = [
     "Units",
     "opponent",
     "per_catalog",
+    "place",
     "side_of",
 ]
 
@@ -115,6 +117,13 @@ class Place:
     """A player puts the counter in hand at a location (a hex, or a box 1-4)."""
 
     where: int
+
+
+@cache
+def place(where: int) -> Place:
+    """The :class:`Place` of a location, one shared record per location: the menus of
+    set-up, levies and movement list many of them, over and over."""
+    return Place(where)
 
 
 @attrs.frozen
@@ -223,6 +232,14 @@ class Units:
         if by_place is None:
             by_place = self._index_places()
         return by_place.get(where, ())
+
+    def index(self) -> Mapping[int, tuple[int, ...]]:
+        """Every occupied location with its counters (:meth:`at` of each), for the loops
+        that look at many places; not to be changed."""
+        by_place = self._by_place
+        if by_place is None:
+            by_place = self._index_places()
+        return by_place
 
     def in_play(self) -> tuple[int, ...]:
         """The counters on the map or in a Peripheral Area box, in counter order."""
