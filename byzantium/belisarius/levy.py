@@ -36,7 +36,7 @@ import attrs
 
 from byzantium.belisarius import RULES
 from byzantium.belisarius.components import UnitKind
-from byzantium.belisarius.engine import Context, ask_choice, ask_roll, push
+from byzantium.belisarius.engine import Context, ask_choice, ask_roll, proceed, push
 from byzantium.belisarius.hexmap import Terrain
 from byzantium.belisarius.state import (
     AVAILABLE,
@@ -332,14 +332,14 @@ class LevyPhase(Task):
         record = cat.regions[region]
         if isinstance(answer, Done):
             ctx.log("11.11", f"{record.name} levies no more this phase", "levy")
-            return push(state, self._next())
+            return proceed(ctx, state, self._next())
         if isinstance(answer, Select):
-            return push(state, attrs.evolve(self, kind=answer.item))
+            return proceed(ctx, state, attrs.evolve(self, kind=answer.item))
         if isinstance(answer, Place):
             state, following = self._put(ctx, state, answer.where)
-            return push(state, following)
+            return proceed(ctx, state, following)
         if self.placed >= levy_size(ctx, state, region):
-            return push(state, self._next())
+            return proceed(ctx, state, self._next())
         if self.kind:
             kind = UnitKind(self.kind)
             places = levy_places(ctx, state, region, kind, used=self.used)
@@ -355,7 +355,7 @@ class LevyPhase(Task):
         if not kinds:
             if self.placed == 0:
                 ctx.log("11.131", f"{record.name} has nothing it can levy", "levy")
-            return push(state, self._next())
+            return proceed(ctx, state, self._next())
         left = levy_size(ctx, state, region) - self.placed
         return ask_choice(
             state,

@@ -25,7 +25,7 @@ import attrs
 
 from byzantium.belisarius import RULES
 from byzantium.belisarius.components import Side, UnitKind
-from byzantium.belisarius.engine import Context, ask_choice, push
+from byzantium.belisarius.engine import Context, ask_choice, proceed, push
 from byzantium.belisarius.scenarios import Placement, SetupGroup
 from byzantium.belisarius.sequence import GameTurn
 from byzantium.belisarius.state import (
@@ -138,7 +138,7 @@ class Deploy(Task):
             box = cat.box_of(cat.region_by_code[placement.region])
             return push(_put(ctx, state, unit, box), following)
         if isinstance(answer, Place):
-            return push(_put(ctx, state, unit, answer.where), following)
+            return proceed(ctx, _put(ctx, state, unit, answer.where), following)
         later = [
             (p, total - self.placed - 1 if k == 0 else _size(p))
             for k, p in enumerate(entries[self.entry :])
