@@ -58,12 +58,14 @@ from byzantium.belisarius.world import (
     box_room,
     can_place,
     controller,
+    controllers,
     eliminate,
     enemy_zoc,
     in_play,
     put_reinforcement,
     region_controller,
 )
+from byzantium.core.procedure import replace_fields
 
 __all__ = [
     "GAIN_LEADER",
@@ -234,9 +236,10 @@ def leader_places(ctx: Context, state: BelState, leader: int, player: int) -> li
     """
     cat = ctx.cat
     nationality = cat.counters[leader].nationality
+    owner = controllers(cat, state)
     places: set[int] = set()
     for unit in in_play(state):
-        if unit == leader or controller(cat, state, unit) != player:
+        if unit == leader or owner[unit] != player:
             continue
         if player != EMPIRE and cat.counters[unit].nationality != nationality:
             continue
@@ -317,7 +320,7 @@ class LevyPhase(Task):
         return self.levy_step(ctx, state, answer)
 
     def _next(self) -> LevyPhase:
-        return attrs.evolve(
+        return replace_fields(
             self, cursor=self.cursor + 1, placed=0, kind="", use="", leader=-1, rolled=False
         )
 

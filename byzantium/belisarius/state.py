@@ -202,7 +202,8 @@ class Units:
     mutiny: tuple[bool, ...]
     aboard: tuple[tuple[int, int], ...] = ()
     #: Caches, not part of the value: the counters at each location, and those in
-    #: play, built when first asked for (or carried over from the units moved from).
+    #: play, built when first asked for (or carried over from the units moved from, with
+    #: the moves made).
     _by_place: dict[int, tuple[int, ...]] | None = attrs.field(
         default=None, init=False, repr=False, eq=False, hash=False
     )
@@ -287,8 +288,15 @@ class Units:
             k = bisect.bisect(coming, unit)
             by_place[where] = (*coming[:k], unit, *coming[k:])
             object.__setattr__(moved, "_by_place", by_place)
-        if self._in_play is not None and (before > AVAILABLE) == (where > AVAILABLE):
-            object.__setattr__(moved, "_in_play", self._in_play)
+        playing = self._in_play
+        if playing is not None:
+            if before > AVAILABLE >= where:  # leaves play
+                k = playing.index(unit)
+                playing = playing[:k] + playing[k + 1 :]
+            elif where > AVAILABLE >= before:  # enters play
+                k = bisect.bisect(playing, unit)
+                playing = (*playing[:k], unit, *playing[k:])
+            object.__setattr__(moved, "_in_play", playing)
         object.__setattr__(moved, "_moved_from", (self.where, (unit,)))
         return moved
 
@@ -316,8 +324,12 @@ class Units:
                     del by_place[before]
             by_place[where] = tuple(sorted((*by_place.get(where, ()), *going)))
             object.__setattr__(moved, "_by_place", by_place)
-        if self._in_play is not None and all(self.where[unit] > AVAILABLE for unit in going):
-            object.__setattr__(moved, "_in_play", self._in_play)
+        playing = self._in_play
+        if playing is not None:
+            entering = [unit for unit in going if self.where[unit] <= AVAILABLE]
+            if entering:
+                playing = tuple(sorted((*playing, *entering)))
+            object.__setattr__(moved, "_in_play", playing)
         object.__setattr__(moved, "_moved_from", (self.where, tuple(going)))
         return moved
 
