@@ -65,7 +65,7 @@ from byzantium.belisarius.world import (
     put_reinforcement,
     region_controller,
 )
-from byzantium.core.procedure import replace_fields
+from byzantium.core.procedure import replace, replace_fields
 
 __all__ = [
     "GAIN_LEADER",
@@ -337,7 +337,7 @@ class LevyPhase(Task):
             ctx.log("11.11", f"{record.name} levies no more this phase", "levy")
             return proceed(ctx, state, self._next())
         if isinstance(answer, Select):
-            return proceed(ctx, state, attrs.evolve(self, kind=answer.item))
+            return proceed(ctx, state, replace(self, "kind", answer.item))
         if isinstance(answer, Place):
             state, following = self._put(ctx, state, answer.where)
             return proceed(ctx, state, following)
@@ -376,7 +376,7 @@ class LevyPhase(Task):
         ctx.log("11.12", f"{cat.counters[unit].id} is levied at {where}", "levy")
         state = put_reinforcement(state, unit, where)
         used = (*self.used, where) if where >= FIRST_HEX else self.used
-        return state, attrs.evolve(self, placed=self.placed + 1, kind="", used=used)
+        return state, replace_fields(self, placed=self.placed + 1, kind="", used=used)
 
     # -- the Leader marker -----------------------------------------------------------------
 

@@ -45,6 +45,7 @@ from byzantium.belisarius.state import (
 )
 from byzantium.belisarius.stratagems import PickStratagems, initial_pool
 from byzantium.belisarius.world import CONTROL_OF, can_place, controller
+from byzantium.core.procedure import replace
 
 __all__ = ["Deploy", "initial_state", "setup_hexes"]
 
@@ -129,7 +130,7 @@ class Deploy(Task):
         if self.placed >= total:
             return push(state, Deploy(self.group, self.entry + 1))
         unit = _counter_for(ctx, state, placement)
-        following = attrs.evolve(self, placed=self.placed + 1)
+        following = replace(self, "placed", self.placed + 1)
         if unit is None:
             ctx.log("34.0", f"no counter left for {placement.kind.value} in {placement.region}")
             return push(state, following)
@@ -171,7 +172,7 @@ def _group_entries(cat: Catalog) -> dict[SetupGroup, tuple[Placement, ...]]:
 
 def _put(ctx: Context, state: BelState, unit: int, where: int) -> BelState:
     ctx.log("34.0", f"{ctx.cat.counters[unit].id} is set up at {where}", "place")
-    return attrs.evolve(state, units=state.units.move(unit, where))
+    return replace(state, "units", state.units.move(unit, where))
 
 
 def _size(placement: Placement) -> int:
