@@ -149,10 +149,9 @@ def operable(
     naval = cat.naval
     where_of = state.units.where
     found: dict[int, list[int]] = {}
-    for unit in state.units.in_play():
-        if unit in spent or naval[unit] or owner[unit] != player:
-            continue
-        found.setdefault(where_of[unit], []).append(unit)
+    for unit in [u for u in state.units.in_play() if owner[u] == player]:
+        if not (unit in spent or naval[unit]):
+            found.setdefault(where_of[unit], []).append(unit)
     return {where: tuple(units) for where, units in sorted(found.items())}
 
 
@@ -346,7 +345,7 @@ def land_steps(  # noqa: PLR0917 - the whole position of the force
     cat = ctx.cat
     player = state.phasing if player == NOBODY else player
     known = _force_steps(ctx, state, force, player)
-    at = state.units.at
+    held = state.units.index()
     steps: list[tuple[int, Fraction]] = []
     if where < FIRST_HEX:
         for hex_ in box_entry_hexes(cat, where):
@@ -375,7 +374,7 @@ def land_steps(  # noqa: PLR0917 - the whole position of the force
                 steps.append((box, price))
     found: list[tuple[int, Fraction]] = []
     for other, cost in steps:
-        if at(other):
+        if other in held:
             may = known.held.get(other)
             if may is None:
                 may = known.held[other] = _may_step_into(ctx, state, force, other, player)
