@@ -185,7 +185,8 @@ def available(cat: Catalog, state: BelState, nationality: str, kind: UnitKind) -
     Eliminated counters return to the stock and may enter play again (11.61); a
     counter that left the game for good (Justinian) does not.
     """
-    return [u for u in cat.of_nationality(nationality, kind) if state.units.where[u] == AVAILABLE]
+    where = state.units.where
+    return [u for u in cat.of_nationality(nationality, kind) if where[u] == AVAILABLE]
 
 
 # -- occupation --------------------------------------------------------------------
