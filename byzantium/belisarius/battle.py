@@ -132,9 +132,10 @@ def attack_targets(
     player = controller(cat, state, force[0])
     owner = controllers(cat, state)
     colonies = state.markers.colonies
+    held = state.units.index()
     found: list[int] = []
     for other, printed in neighbour_costs(cat, state, where):
-        there = state.units.at(other)
+        there = held.get(other)
         if not there:
             continue
         cost = step_cost(cat, state, where, other) if other in colonies else printed

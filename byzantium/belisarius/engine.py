@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Context",
+    "answer",
     "ask_choice",
     "ask_draw",
     "ask_roll",
@@ -65,6 +66,27 @@ class Context(ProcedureContext):
         """Whether the transition's events are kept: hot steps build their event text
         only then (the fast path of search keeps none)."""
         return self.events is not None
+
+
+def answer(ctx: Context, state: BelState, action: BelAction) -> BelState:
+    """The state after ``action`` answers the pending request: the task that asked runs
+    with it, then the procedure goes on until the next request (:func:`settle`).
+
+    The answered request stays in the states of the transition until a task asks the
+    next one, which replaces it (a task never reads the request it answers): taking it
+    out first would copy the whole state once more at every transition. It is gone
+    from the state returned.
+    """
+    request = state.pending
+    assert request is not None
+    state = run_task(ctx, state, request.task, action)
+    while state.pending is request and state.stack and state.ending is None:
+        task = state.stack[-1]
+        state = replace(state, "stack", state.stack[:-1])
+        state = run_task(ctx, state, task, None)
+    if state.pending is request:
+        return settle(ctx, replace(state, "pending", None))
+    return settle(ctx, state)
 
 
 def _wait(state: BelState, request: Request) -> BelState:

@@ -19,7 +19,7 @@ from byzantium.belisarius import actions as typed
 from byzantium.belisarius import render as text_view
 from byzantium.belisarius import tensor
 from byzantium.belisarius.components import Components, load_components
-from byzantium.belisarius.engine import Context, run_task, settle
+from byzantium.belisarius.engine import Context, answer, settle
 from byzantium.belisarius.events import event_task
 from byzantium.belisarius.expert import expert_policy
 from byzantium.belisarius.hexmap import HexMap, load_map
@@ -49,7 +49,6 @@ from byzantium.core.dice import dice
 from byzantium.core.drivers import Policy
 from byzantium.core.errors import UnknownOptionError
 from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec, Result, Step
-from byzantium.core.procedure import replace
 from byzantium.core.provenance import ComponentError, field_sources
 from byzantium.core.registry import register_game
 from byzantium.core.tensors import TensorLayout
@@ -159,12 +158,7 @@ class Belisarius(Game[BelState, BelAction]):
         return [(Draw(ids[k]), Fraction(n, total)) for k, n in counts]
 
     def _advance(self, state: BelState, action: BelAction, events: list[Event] | None) -> BelState:
-        request = state.pending
-        assert request is not None
-        ctx = Context(self, events)
-        state = replace(state, "pending", None)
-        state = run_task(ctx, state, request.task, action)
-        return settle(ctx, state)
+        return answer(Context(self, events), state, action)
 
     # -- typed actions and the fixed action space (byzantium.belisarius.actions) ------
 

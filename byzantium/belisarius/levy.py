@@ -36,7 +36,7 @@ import attrs
 
 from byzantium.belisarius import RULES
 from byzantium.belisarius.components import UnitKind
-from byzantium.belisarius.engine import Context, ask_choice, ask_roll, push
+from byzantium.belisarius.engine import Context, ask_choice, ask_roll, proceed, push
 from byzantium.belisarius.hexmap import Terrain
 from byzantium.belisarius.state import (
     AVAILABLE,
@@ -50,6 +50,7 @@ from byzantium.belisarius.state import (
     Roll,
     Select,
     Task,
+    place,
 )
 from byzantium.belisarius.stratagems import may_offer, play, playable
 from byzantium.belisarius.world import (
@@ -57,12 +58,14 @@ from byzantium.belisarius.world import (
     box_room,
     can_place,
     controller,
+    controllers,
     eliminate,
     enemy_zoc,
     in_play,
     put_reinforcement,
     region_controller,
 )
+from byzantium.core.procedure import replace, replace_fields
 
 __all__ = [
     "GAIN_LEADER",
@@ -181,10 +184,13 @@ def _levy_sites(  # noqa: PLR0917 - the arguments of levy_places
         extra = [h for h in warband_sites(ctx, state, region) if cat.region_of_hex(h) != region]
         if extra:
             hexes = sorted((*hexes, *extra))
+    held = state.units.index()
     for hex_ in hexes:
         if hex_ in used or hex_ in pillaged or hex_ in zoc:
             continue
-        if can_place(cat, state, unit, hex_, player):
+        # These hexes are all ones the unit's type may stand on (land, or coastal for
+        # a Fleet): an empty one takes it (can_place).
+        if hex_ not in held or can_place(cat, state, unit, hex_, player):
             yield hex_
     box = cat.box_of(region)
     if box and box_room(cat, state, box) > 0:
@@ -230,9 +236,10 @@ def leader_places(ctx: Context, state: BelState, leader: int, player: int) -> li
     """
     cat = ctx.cat
     nationality = cat.counters[leader].nationality
+    owner = controllers(cat, state)
     places: set[int] = set()
     for unit in in_play(state):
-        if unit == leader or controller(cat, state, unit) != player:
+        if unit == leader or owner[unit] != player:
             continue
         if player != EMPIRE and cat.counters[unit].nationality != nationality:
             continue
@@ -313,7 +320,7 @@ class LevyPhase(Task):
         return self.levy_step(ctx, state, answer)
 
     def _next(self) -> LevyPhase:
-        return attrs.evolve(
+        return replace_fields(
             self, cursor=self.cursor + 1, placed=0, kind="", use="", leader=-1, rolled=False
         )
 
@@ -328,14 +335,14 @@ class LevyPhase(Task):
         record = cat.regions[region]
         if isinstance(answer, Done):
             ctx.log("11.11", f"{record.name} levies no more this phase", "levy")
-            return push(state, self._next())
+            return proceed(ctx, state, self._next())
         if isinstance(answer, Select):
-            return push(state, attrs.evolve(self, kind=answer.item))
+            return proceed(ctx, state, replace(self, "kind", answer.item))
         if isinstance(answer, Place):
             state, following = self._put(ctx, state, answer.where)
-            return push(state, following)
+            return proceed(ctx, state, following)
         if self.placed >= levy_size(ctx, state, region):
-            return push(state, self._next())
+            return proceed(ctx, state, self._next())
         if self.kind:
             kind = UnitKind(self.kind)
             places = levy_places(ctx, state, region, kind, used=self.used)
@@ -345,13 +352,13 @@ class LevyPhase(Task):
                 state.phasing,
                 "11.12",
                 f"place the levied {record.name} {kind.value}",
-                [Place(w) for w in places],
+                [place(w) for w in places],
             )
         kinds = levy_kinds(ctx, state, region, used=self.used)
         if not kinds:
             if self.placed == 0:
                 ctx.log("11.131", f"{record.name} has nothing it can levy", "levy")
-            return push(state, self._next())
+            return proceed(ctx, state, self._next())
         left = levy_size(ctx, state, region) - self.placed
         return ask_choice(
             state,
@@ -369,7 +376,7 @@ class LevyPhase(Task):
         ctx.log("11.12", f"{cat.counters[unit].id} is levied at {where}", "levy")
         state = put_reinforcement(state, unit, where)
         used = (*self.used, where) if where >= FIRST_HEX else self.used
-        return state, attrs.evolve(self, placed=self.placed + 1, kind="", used=used)
+        return state, replace_fields(self, placed=self.placed + 1, kind="", used=used)
 
     # -- the Leader marker -----------------------------------------------------------------
 
@@ -459,7 +466,7 @@ class LevyPhase(Task):
             player,
             "21.21" if player == EMPIRE else "21.22",
             f"place {name} with a friendly unit",
-            [Place(w) for w in places],
+            [place(w) for w in places],
         )
 
     def _remove(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:

@@ -93,6 +93,7 @@ from byzantium.belisarius.state import (
     Units,
     opponent,
     per_catalog,
+    place,
 )
 from byzantium.belisarius.stratagems import play, playable
 from byzantium.belisarius.world import controller, controllers, eliminate
@@ -148,10 +149,9 @@ def operable(
     naval = cat.naval
     where_of = state.units.where
     found: dict[int, list[int]] = {}
-    for unit in state.units.in_play():
-        if unit in spent or naval[unit] or owner[unit] != player:
-            continue
-        found.setdefault(where_of[unit], []).append(unit)
+    for unit in [u for u in state.units.in_play() if owner[u] == player]:
+        if not (unit in spent or naval[unit]):
+            found.setdefault(where_of[unit], []).append(unit)
     return {where: tuple(units) for where, units in sorted(found.items())}
 
 
@@ -276,6 +276,15 @@ def _force_steps(ctx: Context, state: BelState, force: tuple[int, ...], player: 
     memo = _last_force_steps(ctx.cat)
     known = memo.get(0)
     units = state.units
+    if (
+        known is not None
+        and known.board is units
+        and known.control is state.control
+        and known.markers is state.markers
+        and known.force == force
+        and known.player == player
+    ):
+        return known  # asked again for the same state (one menu asks several times)
     if known is not None and known.force == force and known.player == player:
         before = known.board
         if (
@@ -336,7 +345,7 @@ def land_steps(  # noqa: PLR0917 - the whole position of the force
     cat = ctx.cat
     player = state.phasing if player == NOBODY else player
     known = _force_steps(ctx, state, force, player)
-    at = state.units.at
+    held = state.units.index()
     steps: list[tuple[int, Fraction]] = []
     if where < FIRST_HEX:
         for hex_ in box_entry_hexes(cat, where):
@@ -365,7 +374,7 @@ def land_steps(  # noqa: PLR0917 - the whole position of the force
                 steps.append((box, price))
     found: list[tuple[int, Fraction]] = []
     for other, cost in steps:
-        if at(other):
+        if other in held:
             may = known.held.get(other)
             if may is None:
                 may = known.held[other] = _may_step_into(ctx, state, force, other, player)
@@ -725,7 +734,7 @@ class OperationsPhase(Task):
                 known.stands[where] = stands
             if stands:
                 options.append(Done())
-        options += [Place(where) for where, _ in steps]
+        options += [place(where) for where, _ in steps]
         options += [Select(f"attack {target}") for target in targets]
         options += specials
         options += landings

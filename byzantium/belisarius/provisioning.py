@@ -112,11 +112,8 @@ def underfed(ctx: Context, state: BelState, leaving: Sequence[int] = ()) -> list
     (counters in ``leaving`` not counted, 30.0)."""
     cat = ctx.cat
     owner = controllers(cat, state)
-    places = {
-        state.units.where[u]
-        for u in in_play(state)
-        if owner[u] == state.phasing and u not in leaving
-    }
+    where, player = state.units.where, state.phasing
+    places = {where[u] for u in in_play(state) if owner[u] == player and u not in leaving}
     return sorted(
         w for w in places if len(feeders(ctx, state, w, leaving)) > cat.forage(w, state.markers)
     )

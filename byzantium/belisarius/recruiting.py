@@ -47,6 +47,7 @@ from byzantium.belisarius.state import (
     Roll,
     Select,
     Task,
+    place,
 )
 from byzantium.belisarius.stratagems import PickStratagems, play
 from byzantium.belisarius.world import (
@@ -479,7 +480,7 @@ class RecruitingPhase(Task):
             state.phasing,
             "11.21",
             f"place the {nationality} {kind.value} recruit",
-            [Place(w) for w in places],
+            [place(w) for w in places],
         )
 
     @RULES.implements("10.31", "11.21", "11.223", "11.8", "11.62")

@@ -25,7 +25,7 @@ import attrs
 
 from byzantium.belisarius import RULES
 from byzantium.belisarius.components import Side, UnitKind
-from byzantium.belisarius.engine import Context, ask_choice, push
+from byzantium.belisarius.engine import Context, ask_choice, proceed, push
 from byzantium.belisarius.scenarios import Placement, SetupGroup
 from byzantium.belisarius.sequence import GameTurn
 from byzantium.belisarius.state import (
@@ -41,9 +41,11 @@ from byzantium.belisarius.state import (
     Task,
     Units,
     per_catalog,
+    place,
 )
 from byzantium.belisarius.stratagems import PickStratagems, initial_pool
 from byzantium.belisarius.world import CONTROL_OF, can_place, controller
+from byzantium.core.procedure import replace
 
 __all__ = ["Deploy", "initial_state", "setup_hexes"]
 
@@ -128,7 +130,7 @@ class Deploy(Task):
         if self.placed >= total:
             return push(state, Deploy(self.group, self.entry + 1))
         unit = _counter_for(ctx, state, placement)
-        following = attrs.evolve(self, placed=self.placed + 1)
+        following = replace(self, "placed", self.placed + 1)
         if unit is None:
             ctx.log("34.0", f"no counter left for {placement.kind.value} in {placement.region}")
             return push(state, following)
@@ -137,7 +139,7 @@ class Deploy(Task):
             box = cat.box_of(cat.region_by_code[placement.region])
             return push(_put(ctx, state, unit, box), following)
         if isinstance(answer, Place):
-            return push(_put(ctx, state, unit, answer.where), following)
+            return proceed(ctx, _put(ctx, state, unit, answer.where), following)
         later = [
             (p, total - self.placed - 1 if k == 0 else _size(p))
             for k, p in enumerate(entries[self.entry :])
@@ -156,7 +158,7 @@ class Deploy(Task):
             _placer(self.group),
             "34.0",
             f"place {cat.counters[unit].id} in {cat.regions[region].name}",
-            [Place(h) for h in hexes],
+            [place(h) for h in hexes],
         )
 
 
@@ -170,7 +172,7 @@ def _group_entries(cat: Catalog) -> dict[SetupGroup, tuple[Placement, ...]]:
 
 def _put(ctx: Context, state: BelState, unit: int, where: int) -> BelState:
     ctx.log("34.0", f"{ctx.cat.counters[unit].id} is set up at {where}", "place")
-    return attrs.evolve(state, units=state.units.move(unit, where))
+    return replace(state, "units", state.units.move(unit, where))
 
 
 def _size(placement: Placement) -> int:
@@ -231,13 +233,13 @@ def setup_hexes(
         city = cat.map.city(placement.not_near_city).hex
         barred = {city, *cat.map.neighbours(city)}
     legal: list[int] = []
-    at = state.units.at
+    held = state.units.index()
     markers = state.markers
     printed = not (markers.pillaged or markers.colonies)
     for hex_, feeds in _standing(cat)[naval][region]:
         if hex_ in barred:
             continue
-        there = at(hex_)
+        there = held.get(hex_, ())
         if len(there) >= (feeds if printed else cat.forage(hex_, markers)):
             continue
         # A hex where the counter's type may stand takes it when empty (can_place).
@@ -246,7 +248,7 @@ def setup_hexes(
     empty = {
         c.hex
         for c in cat.map.cities_in(cat.regions[region].name)
-        if c.hex not in barred and not state.units.at(c.hex)
+        if c.hex not in barred and c.hex not in held
     }
     coastal = {h for h in empty if cat.map.is_coastal(h)}
     inland = empty - coastal
@@ -260,6 +262,7 @@ def setup_hexes(
         coastal_left = len(coastal) - (hex_ in coastal)
         return 1 + _coverage(land, fleets, inland_left, coastal_left)
 
-    scores = [filled(h) for h in legal]
-    best = max(scores, default=0)
-    return [h for h, score in zip(legal, scores, strict=True) if score == best]
+    # Every legal hex but the empty Cities scores ``elsewhere``: only those are worked out.
+    scores = {h: filled(h) for h in empty}
+    best = max((scores.get(h, elsewhere) for h in legal), default=0)
+    return [h for h in legal if scores.get(h, elsewhere) == best]

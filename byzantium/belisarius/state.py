@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import bisect
 import enum
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import cache
 from typing import TypeVar, cast
 
 import attrs
@@ -57,6 +58,7 @@ __all__ = [
     "Units",
     "opponent",
     "per_catalog",
+    "place",
     "side_of",
 ]
 
@@ -115,6 +117,13 @@ class Place:
     """A player puts the counter in hand at a location (a hex, or a box 1-4)."""
 
     where: int
+
+
+@cache
+def place(where: int) -> Place:
+    """The :class:`Place` of a location, one shared record per location: the menus of
+    set-up, levies and movement list many of them, over and over."""
+    return Place(where)
 
 
 @attrs.frozen
@@ -193,7 +202,8 @@ class Units:
     mutiny: tuple[bool, ...]
     aboard: tuple[tuple[int, int], ...] = ()
     #: Caches, not part of the value: the counters at each location, and those in
-    #: play, built when first asked for (or carried over from the units moved from).
+    #: play, built when first asked for (or carried over from the units moved from, with
+    #: the moves made).
     _by_place: dict[int, tuple[int, ...]] | None = attrs.field(
         default=None, init=False, repr=False, eq=False, hash=False
     )
@@ -223,6 +233,14 @@ class Units:
         if by_place is None:
             by_place = self._index_places()
         return by_place.get(where, ())
+
+    def index(self) -> Mapping[int, tuple[int, ...]]:
+        """Every occupied location with its counters (:meth:`at` of each), for the loops
+        that look at many places; not to be changed."""
+        by_place = self._by_place
+        if by_place is None:
+            by_place = self._index_places()
+        return by_place
 
     def in_play(self) -> tuple[int, ...]:
         """The counters on the map or in a Peripheral Area box, in counter order."""
@@ -270,8 +288,15 @@ class Units:
             k = bisect.bisect(coming, unit)
             by_place[where] = (*coming[:k], unit, *coming[k:])
             object.__setattr__(moved, "_by_place", by_place)
-        if self._in_play is not None and (before > AVAILABLE) == (where > AVAILABLE):
-            object.__setattr__(moved, "_in_play", self._in_play)
+        playing = self._in_play
+        if playing is not None:
+            if before > AVAILABLE >= where:  # leaves play
+                k = playing.index(unit)
+                playing = playing[:k] + playing[k + 1 :]
+            elif where > AVAILABLE >= before:  # enters play
+                k = bisect.bisect(playing, unit)
+                playing = (*playing[:k], unit, *playing[k:])
+            object.__setattr__(moved, "_in_play", playing)
         object.__setattr__(moved, "_moved_from", (self.where, (unit,)))
         return moved
 
@@ -299,8 +324,12 @@ class Units:
                     del by_place[before]
             by_place[where] = tuple(sorted((*by_place.get(where, ()), *going)))
             object.__setattr__(moved, "_by_place", by_place)
-        if self._in_play is not None and all(self.where[unit] > AVAILABLE for unit in going):
-            object.__setattr__(moved, "_in_play", self._in_play)
+        playing = self._in_play
+        if playing is not None:
+            entering = [unit for unit in going if self.where[unit] <= AVAILABLE]
+            if entering:
+                playing = tuple(sorted((*playing, *entering)))
+            object.__setattr__(moved, "_in_play", playing)
         object.__setattr__(moved, "_moved_from", (self.where, tuple(going)))
         return moved
 

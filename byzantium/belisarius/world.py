@@ -35,6 +35,7 @@ from byzantium.belisarius.state import (
     per_catalog,
 )
 from byzantium.core.dice import modified
+from byzantium.core.procedure import replace, replace_fields
 
 __all__ = [
     "CONTROL_OF",
@@ -152,7 +153,7 @@ def with_solidus(state: BelState, player: int, change: int) -> BelState:
     """``state`` with ``change`` Solidus Points added to ``player``'s treasury (10.0)."""
     solidus = list(state.solidus)
     solidus[player] += change
-    return attrs.evolve(state, solidus=(solidus[0], solidus[1]))
+    return replace(state, "solidus", (solidus[0], solidus[1]))
 
 
 def pay(  # noqa: PLR0917 - who pays what, for which rule
@@ -184,7 +185,8 @@ def available(cat: Catalog, state: BelState, nationality: str, kind: UnitKind) -
     Eliminated counters return to the stock and may enter play again (11.61); a
     counter that left the game for good (Justinian) does not.
     """
-    return [u for u in cat.of_nationality(nationality, kind) if state.units.where[u] == AVAILABLE]
+    where = state.units.where
+    return [u for u in cat.of_nationality(nationality, kind) if where[u] == AVAILABLE]
 
 
 # -- occupation --------------------------------------------------------------------
@@ -497,8 +499,8 @@ def put_reinforcement(state: BelState, unit: int, where: int) -> BelState:
     """Bring a counter into play at ``where``, counting a box's reinforcements (11.8)."""
     units = state.units.move(unit, where)
     if where >= FIRST_HEX:
-        return attrs.evolve(state, units=units)
-    return attrs.evolve(state, units=units, boxed=(*state.boxed, where))
+        return replace(state, "units", units)
+    return replace_fields(state, units=units, boxed=(*state.boxed, where))
 
 
 # -- losing counters -----------------------------------------------------------------------
@@ -526,7 +528,7 @@ def eliminate(ctx: Context, state: BelState, units: Iterable[int], rule: str) ->
             justinian_died = True
         else:
             board = board.move(unit, AVAILABLE)
-    state = attrs.evolve(state, units=board)
+    state = replace(state, "units", board)
     if justinian_died:
         state = lose_all_stratagems(ctx, state, EMPIRE)
     return state

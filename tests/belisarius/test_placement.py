@@ -24,6 +24,7 @@ from byzantium.belisarius.world import (
     controller,
     enemy_zoc,
     in_play,
+    may_stand,
     units_at,
 )
 from tests.belisarius.support import (
@@ -226,7 +227,8 @@ def test_what_can_place_allows_keeps_the_board_legal(state: BelState, data: st.D
     else:
         there = units_at(state, where)
         assert (
-            (where >= 101 and len(there) >= _limit())
+            not may_stand(cat, unit, where)  # a Fleet inland, say (19.1, 16.32)
+            or (where >= 101 and len(there) >= _limit())
             or (where < 101 and cat.box_region[where - 1] != cat.home[unit])
             or any(controller(cat, state, u) != owner for u in there)
             or owner == BARBARIAN
