@@ -64,6 +64,7 @@ from byzantium.belisarius.state import (
     Roll,
     Select,
     Task,
+    place,
 )
 from byzantium.belisarius.stratagems import LoseStratagems, PickStratagems, may_offer, offered, play
 from byzantium.belisarius.world import (
@@ -290,7 +291,7 @@ class Retreat(Task):
         stop_in_fort = bool(self.visited) and fortified(cat, state, where)
         if self.may_ignore or stop_in_fort:
             options.append(Done())
-        options += [Place(h) for h in steps]
+        options += [place(h) for h in steps]
         if not options:
             rule = "17.54" if self.rule == "17.54" else "15.32"
             ctx.log(rule, f"{_ids(cat, units)} cannot complete the retreat", "retreat")

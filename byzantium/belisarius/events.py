@@ -55,6 +55,7 @@ from byzantium.belisarius.state import (
     Select,
     Task,
     opponent,
+    place,
 )
 from byzantium.belisarius.stratagems import LoseStratagems, PickStratagems, may_offer, offered, play
 from byzantium.belisarius.world import (
@@ -262,7 +263,7 @@ class ForcesRallyEvent(Task):
                 player,
                 "11.4",
                 f"place {cat.counters[self.unit].id} with a friendly counter of its own",
-                [Place(w) for w in places],
+                [place(w) for w in places],
             )
         if isinstance(answer, Select):
             if answer.item.startswith(RESTORE):
@@ -490,7 +491,7 @@ class MigrantPlacement(Task):
                 BARBARIAN,
                 "11.4",
                 f"place migrant {cat.counters[unit].id}",
-                [Place(w) for w in migrant_locations(cat, state, unit, self.region)],
+                [place(w) for w in migrant_locations(cat, state, unit, self.region)],
             )
         if isinstance(answer, Select):
             return push(state, attrs.evolve(self, kind=answer.item))
@@ -858,7 +859,7 @@ class LeaderArisesEvent(Task):
                 player,
                 "21.2",
                 f"place {cat.counters[self.unit].id} on a friendly counter",
-                [Place(w) for w in leader_locations(cat, state, self.unit, player)],
+                [place(w) for w in leader_locations(cat, state, self.unit, player)],
             )
         if isinstance(answer, Select):
             return push(state, LeaderArisesEvent(cat.counter(answer.item)))

@@ -149,9 +149,10 @@ def operable(
     naval = cat.naval
     where_of = state.units.where
     found: dict[int, list[int]] = {}
-    for unit in [u for u in state.units.in_play() if owner[u] == player]:
-        if not (unit in spent or naval[unit]):
-            found.setdefault(where_of[unit], []).append(unit)
+    for unit in state.units.in_play():
+        if owner[unit] != player or unit in spent or naval[unit]:
+            continue
+        found.setdefault(where_of[unit], []).append(unit)
     return {where: tuple(units) for where, units in sorted(found.items())}
 
 
@@ -276,15 +277,6 @@ def _force_steps(ctx: Context, state: BelState, force: tuple[int, ...], player: 
     memo = _last_force_steps(ctx.cat)
     known = memo.get(0)
     units = state.units
-    if (
-        known is not None
-        and known.board is units
-        and known.control is state.control
-        and known.markers is state.markers
-        and known.force == force
-        and known.player == player
-    ):
-        return known  # asked again for the same state (one menu asks several times)
     if known is not None and known.force == force and known.player == player:
         before = known.board
         if (

@@ -39,7 +39,6 @@ Why the phase ends
 
 from __future__ import annotations
 
-import functools
 from itertools import combinations_with_replacement
 
 import attrs
@@ -620,16 +619,10 @@ def shifting_forces(ctx: Context, state: SooState) -> list[Offer]:
     every = fronts(ctx, state)
     aimed = [path for path, front in zip(ALL_PATHS, every, strict=True) if front.aimed]
     return [
-        _shift_offer(path)
+        make_offer(f"shift-forces {path.name.lower()}", ShiftForces, path)
         for path, front in zip(ALL_PATHS, every, strict=True)
-        if front.withdrawable and (len(aimed) > 1 or (aimed and aimed[0] is not path))
+        if front.withdrawable and any(other is not path for other in aimed)
     ]
-
-
-@functools.cache
-def _shift_offer(path: Path) -> Offer:
-    """The offer to shift forces from ``path`` (the same immutable record every time)."""
-    return Offer(f"shift-forces {path.name.lower()}", ShiftForces(path))
 
 
 # -- the menu --------------------------------------------------------------------------------
