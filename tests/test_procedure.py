@@ -226,3 +226,56 @@ def test_replace_fields_runs_converters_and_validators_and_knows_private_fields(
         replace_fields(record, count=2, _secret=5)
     with pytest.raises(TypeError, match="no field 'missing'"):
         replace_fields(record, missing=1)
+
+
+@attrs.frozen(cache_hash=True)
+class Hashed:
+    """A record that keeps its hash: its constructor does more than store its fields."""
+
+    count: int = 0
+    name: str = ""
+
+
+@attrs.define
+class Mutable:
+    """A mutable record without validators: copied like a frozen one."""
+
+    count: int = 0
+    names: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class KeywordsLast:
+    """A record with a keyword-only field between positional ones."""
+
+    first: int = 0
+    middle: int = attrs.field(default=0, kw_only=True, validator=attrs.validators.ge(0))
+    last: int = 0
+
+
+@pytest.mark.parametrize(
+    ("record", "name", "value"),
+    [
+        (Toy(log=("a",), pending="p"), "pending", None),
+        (Hashed(3, "s"), "count", 4),
+        (Mutable(3, ("x",)), "names", ()),
+        (KeywordsLast(1, middle=2, last=3), "last", 5),
+        (KeywordsLast(1, middle=2, last=3), "middle", 7),
+    ],
+)
+def test_copies_equal_evolve_and_behave_as_constructed(
+    record: object, name: str, value: object
+) -> None:
+    """Whichever way a copy is made (slots filled in for a record whose constructor
+    only stores its arguments, the constructor otherwise), it is the record
+    ``attrs.evolve`` builds: equal, of the same hash, with no field left unset."""
+    changes: dict[str, object] = {name: value}
+    expected = attrs.evolve(record, **changes)  # type: ignore[misc]
+    for copied in (replace(record, name, value), replace_fields(record, **changes)):
+        assert type(copied) is type(record)
+        assert copied == expected
+        assert attrs.asdict(copied) == attrs.asdict(expected)  # type: ignore[arg-type]
+        if type(record).__hash__ is not None:
+            assert hash(copied) == hash(expected)
+    with pytest.raises(ValueError, match="middle"):
+        replace(KeywordsLast(), "middle", -1)

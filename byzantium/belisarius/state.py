@@ -21,7 +21,7 @@ import bisect
 import enum
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
-from typing import TypeVar, cast
+from typing import Any, TypeVar
 
 import attrs
 
@@ -277,7 +277,7 @@ class Units:
         else:
             moved = Units(tuple(places), self.mutiny, aboard)
         if self._by_place is not None and before != where:
-            by_place = dict(self._by_place)
+            by_place = self._by_place.copy()
             there = by_place[before]
             if len(there) > 1:
                 k = there.index(unit)
@@ -314,7 +314,7 @@ class Units:
             places[unit] = where
         moved = Units(tuple(places), self.mutiny, self.aboard)
         if self._by_place is not None and going:
-            by_place = dict(self._by_place)
+            by_place = self._by_place.copy()
             leaving = set(going)
             for before in {self.where[unit] for unit in going}:
                 left = tuple(u for u in by_place[before] if u not in leaving)
@@ -506,7 +506,7 @@ class Catalog:
 
     def __init__(self, components: Components, hexmap: HexMap, scenario: Scenario) -> None:
         #: What :func:`per_catalog` functions built from this catalogue, by function.
-        self._built: dict[Callable[[Catalog], object], object] = {}
+        self._built: dict[Callable[[Catalog], Any], Any] = {}
         self.components = components
         self.map = hexmap
         self.scenario = scenario
@@ -727,11 +727,10 @@ def per_catalog(build: Callable[[Catalog], _Built]) -> Callable[[Catalog], _Buil
     then shared. ``build`` must not return None (None reads as "not built yet")."""
 
     def cached(cat: Catalog) -> _Built:
-        memo = cat._built
-        found = memo.get(build)
+        found: _Built | None = cat._built.get(build)
         if found is None:
-            found = memo[build] = build(cat)
-        return cast(_Built, found)
+            found = cat._built[build] = build(cat)
+        return found
 
     cached.__doc__ = build.__doc__
     return cached

@@ -19,9 +19,10 @@ import ast
 import enum
 import inspect
 import sys
+import types
 from collections.abc import Callable, Iterator, Mapping
 from functools import cache
-from typing import Protocol, TypeVar, cast
+from typing import Any, Protocol, TypeVar, cast
 
 import attrs
 
@@ -90,57 +91,98 @@ C = TypeVar("C")
 R = TypeVar("R")
 
 
-@cache
-def _replacer(cls: type, name: str) -> Callable[[object, object], object]:
-    """A function building a copy of an instance of the attrs class ``cls`` with the
-    field ``name`` replaced: one constructor call, the other fields passed through."""
-    fields = [f for f in attrs.fields(cls) if f.init]
-    if name not in {f.name for f in fields}:
-        raise TypeError(f"{cls.__name__} has no field {name!r} set by its constructor")
-    args = ", ".join(
-        f"{f.alias}=value" if f.name == name else f"{f.alias}=state.{f.name}" for f in fields
+def _plain(cls: type) -> bool:
+    """Whether the attrs constructor of ``cls`` does nothing but store its arguments:
+    attrs' own, slotted (no other slot than the fields'), every field set by the
+    constructor, no validator, converter or init hook.
+    A copy of such a record can then be made by storing the fields' values in a new
+    instance through the class's slot descriptors, which is what the constructor
+    itself does, without the constructor's call (a state is copied at every step)."""
+    init = getattr(cls.__dict__.get("__init__"), "__code__", None)
+    if init is None or not init.co_filename.startswith("<attrs generated"):
+        return False  # a constructor of its own
+    names = {f.name for f in attrs.fields(cls)}
+    slots = cls.__dict__.get("__slots__")
+    if slots is None or any(s not in names and s != "__weakref__" for s in slots):
+        return False  # no slots, or slots besides the fields' (a cached hash, say)
+    if hasattr(cls, "__attrs_pre_init__") or hasattr(cls, "__attrs_post_init__"):
+        return False
+    return all(
+        f.init
+        and f.validator is None
+        and f.converter is None
+        and isinstance(getattr(cls, f.name, None), types.MemberDescriptorType)
+        for f in attrs.fields(cls)
     )
-    namespace: dict[str, object] = {"cls": cls}
-    exec(f"def replace(state, value):\n    return cls({args})\n", namespace)
+
+
+def _compile(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
+    """A function ``(record, *values)`` building a copy of a record of the attrs class
+    ``cls`` with the fields ``names`` set to ``values``.
+
+    For a :func:`_plain` class, a new instance whose slots are filled one by one, as
+    its constructor would; otherwise one call of the constructor with every field
+    passed (positionally where the constructor allows it), so that its validators and
+    converters run as in ``attrs.evolve``."""
+    fields = [f for f in attrs.fields(cls) if f.init]
+    known = {f.name for f in fields}
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {unknown[0]!r} set by its constructor")
+    slot = {name: f"v{k}" for k, name in enumerate(names)}
+    params = "".join(f", {v}" for v in slot.values())
+    namespace: dict[str, object] = {"cls": cls, "new": object.__new__}
+
+    def value(f: attrs.Attribute[object]) -> str:
+        return slot.get(f.name, f"record.{f.name}")
+
+    if _plain(cls):
+        lines = ["    made = new(cls)"]
+        for k, f in enumerate(attrs.fields(cls)):
+            namespace[f"set{k}"] = getattr(cls, f.name).__set__
+            lines.append(f"    set{k}(made, {value(f)})")
+        body = "\n".join([*lines, "    return made"])
+    else:
+        args = [value(f) for f in fields if not f.kw_only]
+        args += [f"{f.alias}={value(f)}" for f in fields if f.kw_only]
+        body = f"    return cls({', '.join(args)})"
+    exec(f"def replace(record{params}):\n{body}\n", namespace)
     function = namespace["replace"]
     assert callable(function)
+    return function
+
+
+#: The copy makers of :func:`_compile` by class and replaced fields, built on first use.
+_COPIERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
+
+
+def _copier(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
+    key = (cls, names)
+    function = _COPIERS.get(key)
+    if function is None:
+        function = _COPIERS[key] = _compile(cls, names)
     return function
 
 
 def replace(state: R, name: str, value: object) -> R:
     """``state`` with one field replaced, like ``attrs.evolve(state, name=value)``
-    (the same constructor, validators and converters run) but without evolve's
+    (the same constructor, validators and converters run, or for a record whose
+    constructor only stores its arguments the same stores) but without evolve's
     per-call look-up of every field: the procedure engine does this at every step."""
-    cls: type = type(state)
-    return cast(R, _replacer(cls, name)(state, value))
-
-
-@cache
-def _fields_replacer(cls: type, names: tuple[str, ...]) -> Callable[..., object]:
-    """Like :func:`_replacer`, for several fields at once (in the order of ``names``)."""
-    fields = [f for f in attrs.fields(cls) if f.init]
-    unknown = set(names) - {f.name for f in fields}
-    if unknown:
-        raise TypeError(
-            f"{cls.__name__} has no field {sorted(unknown)[0]!r} set by its constructor"
-        )
-    slot = {name: f"v{k}" for k, name in enumerate(names)}
-    args = ", ".join(f"{f.alias}={slot.get(f.name, f'state.{f.name}')}" for f in fields)
-    namespace: dict[str, object] = {"cls": cls}
-    params = "".join(f", {v}" for v in slot.values())
-    exec(f"def replace(state{params}):\n    return cls({args})\n", namespace)
-    function = namespace["replace"]
-    assert callable(function)
-    return function
+    key = (type(state), (name,))
+    function = _COPIERS.get(key)
+    if function is None:
+        function = _copier(*key)
+    copied: R = function(state, value)
+    return copied
 
 
 def replace_fields(record: R, **changes: object) -> R:
     """``record`` with several fields replaced, like ``attrs.evolve(record, **changes)``
     (the same constructor, validators and converters run), without evolve's per-call
     look-up of every field: for the tasks a procedure rebuilds at every step."""
-    cls: type = type(record)
-    function = _fields_replacer(cls, tuple(changes))
-    return cast(R, function(record, *changes.values()))
+    copied: R = _copier(type(record), tuple(changes))(record, *changes.values())
+    return copied
 
 
 def push(state: S, *tasks: object) -> S:
