@@ -126,6 +126,9 @@ class Belisarius(Game[BelState, BelAction]):
         self.map = hexmap
         self.catalog = Catalog(components, hexmap, self.scenario)
         self._space: typed.BelisariusActionSpace | None = None
+        #: The context of every transition that keeps no events (the fast path of
+        #: search): it holds the game and its options only, the same for all of them.
+        self._quiet = Context(self, None)
 
     # -- contract ------------------------------------------------------------------
 
@@ -158,7 +161,10 @@ class Belisarius(Game[BelState, BelAction]):
         return [(Draw(ids[k]), Fraction(n, total)) for k, n in counts]
 
     def _advance(self, state: BelState, action: BelAction, events: list[Event] | None) -> BelState:
-        return answer(Context(self, events), state, action)
+        ctx = self._quiet
+        if events is not None or ctx.options is not self.options:
+            ctx = Context(self, events)
+        return answer(ctx, state, action)
 
     # -- typed actions and the fixed action space (byzantium.belisarius.actions) ------
 

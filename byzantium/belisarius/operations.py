@@ -45,7 +45,6 @@ a coast or in a port (``debark``), and attack from the sea.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import cast
 
 import attrs
 
@@ -357,8 +356,8 @@ def land_steps(  # noqa: PLR0917 - the whole position of the force
                     cost = step_cost(cat, state, where, other)
                     if cost is not None and affordable(cost, points):
                         steps.append((other, cost))
-                elif 0 <= scaled <= budget:
-                    steps.append((other, cast(Fraction, printed)))
+                elif printed is not None and scaled <= budget:
+                    steps.append((other, printed))
         box = known.box
         if box and where in box_entry_hexes(cat, box):
             price = cat.components.terrain_type("peripheral-area").movement

@@ -308,30 +308,33 @@ class Units:
             for unit in units:
                 moved = moved.move(unit, where)
             return moved
-        places = list(self.where)
-        going = [unit for unit in units if places[unit] != where]
+        before = self.where
+        going = [unit for unit in units if before[unit] != where]
+        places = list(before)
         for unit in going:
             places[unit] = where
-        moved = Units(tuple(places), self.mutiny, self.aboard)
-        if self._by_place is not None and going:
-            by_place = self._by_place.copy()
-            leaving = set(going)
-            for before in {self.where[unit] for unit in going}:
-                left = tuple(u for u in by_place[before] if u not in leaving)
-                if left:
-                    by_place[before] = left
-                else:
-                    del by_place[before]
-            by_place[where] = tuple(sorted((*by_place.get(where, ()), *going)))
-            object.__setattr__(moved, "_by_place", by_place)
+        by_place = self._by_place
+        if by_place is not None and going:
+            by_place = by_place.copy()
+            origins = {before[unit] for unit in going}
+            if len(origins) == 1 and by_place[origin := origins.pop()] == tuple(going):
+                del by_place[origin]  # a whole stack steps on (a force alone)
+            else:
+                leaving = set(going)
+                for origin in {before[unit] for unit in going}:
+                    left = tuple(u for u in by_place[origin] if u not in leaving)
+                    if left:
+                        by_place[origin] = left
+                    else:
+                        del by_place[origin]
+            coming = by_place.get(where)
+            by_place[where] = tuple(sorted((*coming, *going) if coming else going))
         playing = self._in_play
         if playing is not None:
-            entering = [unit for unit in going if self.where[unit] <= AVAILABLE]
+            entering = [unit for unit in going if before[unit] <= AVAILABLE]
             if entering:
                 playing = tuple(sorted((*playing, *entering)))
-            object.__setattr__(moved, "_in_play", playing)
-        object.__setattr__(moved, "_moved_from", (self.where, tuple(going)))
-        return moved
+        return _units(tuple(places), self.mutiny, self.aboard, by_place, playing, before, going)
 
     def flip(self, units: tuple[int, ...] | list[int], mutinying: bool) -> Units:
         """The units with the given Guard counters turned to one face (12.2)."""
@@ -372,6 +375,35 @@ class Units:
         object.__setattr__(changed, "_by_place", self._by_place)
         object.__setattr__(changed, "_in_play", self._in_play)
         return changed
+
+
+#: The slot setters of :class:`Units`, by field name (see :func:`_units`).
+_UNIT_SLOTS = {f.name: getattr(Units, f.name).__set__ for f in attrs.fields(Units)}
+
+
+def _units(  # noqa: PLR0917 - every slot of the record
+    where: tuple[int, ...],
+    mutiny: tuple[bool, ...],
+    aboard: tuple[tuple[int, int], ...],
+    by_place: dict[int, tuple[int, ...]] | None,
+    in_play: tuple[int, ...] | None,
+    moved_from: tuple[int, ...],
+    moved: Iterable[int],
+) -> Units:
+    """``Units(where, mutiny, aboard)`` with its caches already filled in (the index of
+    places and the counters in play, or None to build them when asked) and the memory
+    of the units it was moved from (``moved_from`` and the counters ``moved``): a force
+    steps at almost every transition, and this stores the six slots directly instead
+    of running the constructor and then setting the caches one by one."""
+    made = object.__new__(Units)
+    store = _UNIT_SLOTS
+    store["where"](made, where)
+    store["mutiny"](made, mutiny)
+    store["aboard"](made, aboard)
+    store["_by_place"](made, by_place)
+    store["_in_play"](made, in_play)
+    store["_moved_from"](made, (moved_from, tuple(moved)))
+    return made
 
 
 @attrs.frozen

@@ -86,7 +86,11 @@ PLAYER_OF = {Control.EMPIRE: EMPIRE, Control.BARBARIAN: BARBARIAN, Control.NEUTR
 @RULES.implements("4.0", "4.1")
 def region_controller(state: BelState, region: int) -> int:
     """The player controlling a Region, or NOBODY if it is Neutral (4.1)."""
-    return PLAYER_OF[state.control[region]]
+    # PLAYER_OF[control], without hashing the enum (a Python-level hash).
+    control = state.control[region]
+    if control is Control.EMPIRE:
+        return EMPIRE
+    return BARBARIAN if control is Control.BARBARIAN else NOBODY
 
 
 @RULES.implements("4.2", "4.3", "4.31", "4.12", "12.0", "21.31")
