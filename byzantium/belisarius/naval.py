@@ -330,9 +330,12 @@ def _candidates(  # noqa: PLR0917 - the whole position of the force
         if moved is None and other >= FIRST_HEX:
             continue
         priced = fleet_step_cost(cat, state, where, other, rate, rivers)
-        if priced is None or priced[0] > points:
+        if priced is None:
             continue
         cost, river = priced
+        # cost > points, on the fractions' integers (Fraction's comparison is slower).
+        if cost.numerator * points.denominator > points.numerator * cost.denominator:
+            continue
         if other >= FIRST_HEX:
             if any(controller(cat, state, u) != player for u in state.units.at(other)):
                 continue

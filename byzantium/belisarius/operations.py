@@ -333,9 +333,23 @@ def land_steps(  # noqa: PLR0917 - the whole position of the force
     What does not change while the force steps is kept from one menu to the next
     (:class:`_ForceSteps`); costs are compared in whole fractions of a point
     (:func:`.movement.neighbour_steps`)."""
-    cat = ctx.cat
     player = state.phasing if player == NOBODY else player
     known = _force_steps(ctx, state, force, player)
+    return _land_steps(ctx, state, known, where, points, moved)
+
+
+def _land_steps(  # noqa: PLR0917 - the whole position of the force
+    ctx: Context,
+    state: BelState,
+    known: _ForceSteps,
+    where: int,
+    points: Fraction,
+    moved: bool | None,
+) -> list[tuple[int, Fraction]]:
+    """:func:`land_steps` of the force of ``known``, its step facts for ``state``
+    (:func:`_force_steps`, which a menu looks up once for all its parts)."""
+    cat = ctx.cat
+    force, player = known.force, known.player
     held = state.units.index()
     steps: list[tuple[int, Fraction]] = []
     if where < FIRST_HEX:
@@ -382,7 +396,7 @@ def land_steps(  # noqa: PLR0917 - the whole position of the force
 def _alone(state: BelState, force: tuple[int, ...], where: int) -> bool:
     """Whether the counters at ``where`` are those of ``force`` and no others."""
     there = state.units.at(where)
-    return len(there) == len(force) and all(u in force for u in there)
+    return len(there) == len(force) and (there == force or set(there) == set(force))
 
 
 def _may_step_into(
@@ -692,8 +706,8 @@ class OperationsPhase(Task):
         if naval:
             steps = fleet_steps(ctx, state, self)
         else:
-            steps = land_steps(ctx, state, force, where, self.points, self.moved, player)
-        targets = self.targets(ctx, state)
+            steps = _land_steps(ctx, state, known, where, self.points, self.moved)
+        targets = self._targets(ctx, state, known)
         specials = special_items(ctx, state, force, where, self.points)
         landings = debark_items(ctx, state, self) if naval else []
         if not steps and not targets and not specials and not landings:
@@ -745,7 +759,12 @@ class OperationsPhase(Task):
         with at least the Assault price left (17.22, 17.26, 17.28, 17.61)."""
         if not affordable(_assault_price(ctx.cat), self.points):
             return []
-        known = _force_steps(ctx, state, self.force, self.operator(state))
+        return self._targets(ctx, state, _force_steps(ctx, state, self.force, self.operator(state)))
+
+    def _targets(self, ctx: Context, state: BelState, known: _ForceSteps) -> list[int]:
+        """:meth:`targets`, with the force's step facts (:func:`_force_steps`) given."""
+        if not affordable(_assault_price(ctx.cat), self.points):
+            return []
         targets = known.targets.get(self.where)
         if targets is None:
             rivers = ctx.option(RIVER_OPTION)
@@ -795,7 +814,7 @@ class OperationsPhase(Task):
         if self.reaction:
             return self
         marked = self.operated
-        if all(u in marked for u in self.force):
+        if not set(self.force).difference(marked):
             return self
         return replace(self, "operated", tuple(sorted({*marked, *self.force})))
 

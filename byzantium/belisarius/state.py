@@ -614,6 +614,7 @@ class Catalog:
         # Fixed facts of the map, looked up by the rules over and over.
         self._hex_region = {h: i for i, r in enumerate(self.regions) for h in r.hexes}
         self._land = frozenset(h for h in hexmap.hexes() if hexmap.terrain_at(h) is not Terrain.SEA)
+        self._sea = frozenset(hexmap.hexes()) - self._land
         #: The printed City hexes, in the map file's order.
         self.cities: tuple[int, ...] = tuple(c.hex for c in hexmap.cities)
         #: Per Region: its hexes in hex order, its land hexes, the coastal ones among
@@ -746,7 +747,10 @@ class Catalog:
 
     def is_land(self, hex_number: int) -> bool:
         """Whether a hex holds land (everything but all-sea)."""
-        return hex_number in self._land or self.map.terrain_at(hex_number) is not Terrain.SEA
+        if hex_number in self._land:
+            return True
+        # A number off the map is the map's error (terrain_at refuses it).
+        return hex_number not in self._sea and self.map.terrain_at(hex_number) is not Terrain.SEA
 
 
 _Built = TypeVar("_Built")
