@@ -45,6 +45,7 @@ a coast or in a port (``debark``), and attack from the sea.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 import attrs
 
@@ -469,6 +470,13 @@ def may_drop(ctx: Context, state: BelState, force: tuple[int, ...], unit: int, w
     return may_end_at(ctx.cat, state, leaving, where)
 
 
+@cache
+def _item(prefix: str, where: int) -> Select:
+    """The menu item ``prefix`` + location (a force to pick, a hex to attack), one
+    shared record each: the Operations menus list them over and over."""
+    return Select(f"{prefix}{where}")
+
+
 def _not_negative(task: object, attribute: attrs.Attribute[Fraction], value: Fraction) -> None:
     """A force's Operations Points left are never negative (14.31): the check of
     ``attrs.validators.ge(0)``, on the fraction's sign (the task is rebuilt at every
@@ -616,8 +624,8 @@ class OperationsPhase(Task):
         if not (forces or fleets or marches):
             return state
         options: list[BelAction] = [Done()]
-        options += [Select(f"force {where}") for where in forces]
-        options += [Select(f"{FLEET}{where}") for where in fleets]
+        options += [_item("force ", where) for where in forces]
+        options += [_item(FLEET, where) for where in fleets]
         options += [Select(f"{FORCED_ITEM}{label}") for label in marches]
         return ask_choice(
             state,
@@ -740,7 +748,7 @@ class OperationsPhase(Task):
             if stands:
                 options.append(Done())
         options += [place(where) for where, _ in steps]
-        options += [Select(f"attack {target}") for target in targets]
+        options += [_item("attack ", target) for target in targets]
         options += specials
         options += landings
         options += drops

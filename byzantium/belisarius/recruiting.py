@@ -255,12 +255,11 @@ def recruitable(cat: Catalog, state: BelState, player: int) -> list[tuple[str, U
     holds one (11.6, 11.61).
     """
     pairs: list[tuple[str, UnitKind]] = []
+    kinds = [kind for kind in _REGIONAL_KINDS if recruit_cost(cat, kind) is not None]
     for r, region in enumerate(cat.regions):
         if region_controller(state, r) != player:
             continue
-        for kind in _REGIONAL_KINDS:
-            if recruit_cost(cat, kind) is not None:
-                pairs.append((region.nationality, kind))
+        pairs.extend((region.nationality, kind) for kind in kinds)
     if player == EMPIRE and recruit_cost(cat, UnitKind.GUARD) is not None:
         pairs.append(("guard", UnitKind.GUARD))
     return [(n, k) for n, k in pairs if available(cat, state, n, k)]
