@@ -92,12 +92,13 @@ R = TypeVar("R")
 
 
 def _plain(cls: type) -> bool:
-    """Whether the attrs constructor of ``cls`` does nothing but store its arguments:
-    attrs' own, slotted (no other slot than the fields'), every field set by the
-    constructor, no validator, converter or init hook.
+    """Whether the attrs constructor of ``cls`` does nothing but store its arguments
+    and then run the fields' validators: attrs' own, slotted (no other slot than the
+    fields'), every field set by the constructor, no converter or init hook.
     A copy of such a record can then be made by storing the fields' values in a new
-    instance through the class's slot descriptors, which is what the constructor
-    itself does, without the constructor's call (a state is copied at every step)."""
+    instance through the class's slot descriptors and running the same validators,
+    which is what the constructor itself does, without the constructor's call (a
+    state is copied at every step)."""
     init = getattr(cls.__dict__.get("__init__"), "__code__", None)
     if init is None or not init.co_filename.startswith("<attrs generated"):
         return False  # a constructor of its own
@@ -109,7 +110,6 @@ def _plain(cls: type) -> bool:
         return False
     return all(
         f.init
-        and f.validator is None
         and f.converter is None
         and isinstance(getattr(cls, f.name, None), types.MemberDescriptorType)
         for f in attrs.fields(cls)
@@ -120,10 +120,11 @@ def _compile(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
     """A function ``(record, *values)`` building a copy of a record of the attrs class
     ``cls`` with the fields ``names`` set to ``values``.
 
-    For a :func:`_plain` class, a new instance whose slots are filled one by one, as
-    its constructor would; otherwise one call of the constructor with every field
-    passed (positionally where the constructor allows it), so that its validators and
-    converters run as in ``attrs.evolve``."""
+    For a :func:`_plain` class, a new instance whose slots are filled one by one and
+    whose validators then run (unless attrs' validators are switched off), as its
+    constructor would; otherwise one call of the constructor with every field passed
+    (positionally where the constructor allows it), so that its converters and
+    validators run as in ``attrs.evolve``."""
     fields = [f for f in attrs.fields(cls) if f.init]
     known = {f.name for f in fields}
     unknown = [name for name in names if name not in known]
@@ -131,16 +132,26 @@ def _compile(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
         raise TypeError(f"{cls.__name__} has no field {unknown[0]!r} set by its constructor")
     slot = {name: f"v{k}" for k, name in enumerate(names)}
     params = "".join(f", {v}" for v in slot.values())
-    namespace: dict[str, object] = {"cls": cls, "new": object.__new__}
+    namespace: dict[str, object] = {
+        "cls": cls,
+        "new": object.__new__,
+        "disabled": attrs.validators.get_disabled,
+    }
 
     def value(f: attrs.Attribute[object]) -> str:
         return slot.get(f.name, f"record.{f.name}")
 
     if _plain(cls):
         lines = ["    made = new(cls)"]
+        checks = []
         for k, f in enumerate(attrs.fields(cls)):
             namespace[f"set{k}"] = getattr(cls, f.name).__set__
             lines.append(f"    set{k}(made, {value(f)})")
+            if f.validator is not None:
+                namespace[f"check{k}"], namespace[f"field{k}"] = f.validator, f
+                checks.append(f"        check{k}(made, field{k}, made.{f.name})")
+        if checks:
+            lines += ["    if not disabled():", *checks]
         body = "\n".join([*lines, "    return made"])
     else:
         args = [value(f) for f in fields if not f.kw_only]
