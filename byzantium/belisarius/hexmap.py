@@ -393,6 +393,13 @@ class HexMap:
     #: Answers of :meth:`neighbours` and :meth:`is_coastal`, filled in as asked.
     _neighbours: dict[int, tuple[int, ...]] = attrs.field(init=False, repr=False, eq=False)
     _coastal: dict[int, bool] = attrs.field(init=False, repr=False, eq=False)
+    #: Every hex of the map (:meth:`hexes`), for the membership test the look-ups
+    #: of a hex start with.
+    _on_map: frozenset[int] = attrs.field(init=False, repr=False, eq=False)
+    #: Answers of :meth:`features` by (a, b) as asked, adjacency checked once a pair.
+    _sides: dict[tuple[int, int], frozenset[HexsideFeature]] = attrs.field(
+        init=False, repr=False, eq=False
+    )
 
     def __attrs_post_init__(self) -> None:
         region_at = {h: region.name for region in self.regions for h in region.hexes}
@@ -406,6 +413,8 @@ class HexMap:
         )
         object.__setattr__(self, "_neighbours", {})
         object.__setattr__(self, "_coastal", {})
+        object.__setattr__(self, "_on_map", frozenset(self.hexes()))
+        object.__setattr__(self, "_sides", {})
 
     # -- the grid -----------------------------------------------------------------
 
@@ -424,6 +433,8 @@ class HexMap:
                 yield column * 100 + row
 
     def _require(self, hex_number: int) -> None:
+        if type(hex_number) is int and hex_number in self._on_map:
+            return  # what the full test below finds of a whole number on the map
         if hex_number not in self:
             raise KeyError(f"hex {hex_number!r} is not on the {self.columns}x{self.rows} map")
 
@@ -518,7 +529,11 @@ class HexMap:
 
     def features(self, a: int, b: int) -> frozenset[HexsideFeature]:
         """The features on the hexside between two adjacent hexes."""
-        return self._features.get(hexside_key(a, b), frozenset())
+        found = self._sides.get((a, b))
+        if found is None or type(a) is not int or type(b) is not int:
+            found = self._features.get(hexside_key(a, b), frozenset())
+            self._sides[a, b] = found
+        return found
 
     def sides_with(self, feature: HexsideFeature) -> tuple[Hexside, ...]:
         """Every hexside carrying a feature."""

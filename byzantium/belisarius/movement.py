@@ -45,6 +45,7 @@ from byzantium.belisarius.state import (
     per_catalog,
 )
 from byzantium.belisarius.world import controller, enemy_zoc
+from byzantium.core.procedure import replace
 
 __all__ = [
     "box_entry_hexes",
@@ -139,7 +140,7 @@ def _tables(cat: Catalog) -> _Tables:
 def _steps(cat: Catalog, tables: _Tables, state: BelState, a: int) -> tuple[tuple[int, int], ...]:
     found = tables.steps.get(a)
     if found is None:
-        printed = attrs.evolve(state, markers=Markers())
+        printed = replace(state, "markers", Markers())
         found = tuple(
             (b, _scaled(tables, cost))
             for b in cat.map.neighbours(a)
@@ -234,7 +235,7 @@ def neighbour_costs(
     tables = _tables(cat)
     found = tables.around.get(a)
     if found is None:
-        printed = attrs.evolve(state, markers=Markers())
+        printed = replace(state, "markers", Markers())
         found = tuple((b, step_cost(cat, printed, a, b)) for b in cat.map.neighbours(a))
         tables.around[a] = found
     return found
