@@ -156,8 +156,7 @@ def _tables(cat: Catalog) -> _Tables:
 
 def is_naval(cat: Catalog, force: Sequence[int]) -> bool:
     """Whether a force is a fleet force: it holds a Fleet (19.0)."""
-    naval = cat.naval
-    return any(naval[u] for u in force)
+    return not cat.fleet_set.isdisjoint(force)
 
 
 @RULES.implements("16.33", "19.1")

@@ -109,14 +109,17 @@ def provisioning_bill(
 
 def underfed(ctx: Context, state: BelState, leaving: Sequence[int] = ()) -> list[int]:
     """Locations where the phasing player has more counters than forage, in order
-    (counters in ``leaving`` not counted, 30.0)."""
+    (counters in ``leaving`` not counted, 30.0): where more of his :func:`feeders`
+    stand than the place feeds, counted in one pass over the counters in play."""
     cat = ctx.cat
     owner = controllers(cat, state)
     where, player = state.units.where, state.phasing
-    places = {where[u] for u in in_play(state) if owner[u] == player and u not in leaving}
-    return sorted(
-        w for w in places if len(feeders(ctx, state, w, leaving)) > cat.forage(w, state.markers)
-    )
+    fed: dict[int, int] = {}
+    for u in in_play(state):
+        if owner[u] == player and u not in leaving:
+            fed[where[u]] = fed.get(where[u], 0) + 1
+    markers = state.markers
+    return sorted(w for w, n in fed.items() if n > cat.forage(w, markers))
 
 
 @attrs.frozen

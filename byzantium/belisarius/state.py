@@ -576,8 +576,9 @@ class Catalog:
         self.counter_index = {c.id: c.index for c in counters}
         #: Whether each counter is a Fleet.
         self.naval: tuple[bool, ...] = tuple(c.naval for c in counters)
-        #: The Fleets, in counter order.
+        #: The Fleets, in counter order, and as a set.
         self.fleets: tuple[int, ...] = tuple(c.index for c in counters if c.naval)
+        self.fleet_set: frozenset[int] = frozenset(self.fleets)
         self.regions = hexmap.regions
         self.region_index = {r.name: i for i, r in enumerate(self.regions)}
         self.region_by_code = {r.code: i for i, r in enumerate(self.regions)}
