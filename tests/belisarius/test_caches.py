@@ -16,10 +16,11 @@ from hypothesis import strategies as st
 from byzantium.belisarius import world
 from byzantium.belisarius.game import Belisarius
 from byzantium.belisarius.movement import neighbour_costs, step_cost
+from byzantium.belisarius.provisioning import feeders, underfed
 from byzantium.belisarius.scenarios import Control
-from byzantium.belisarius.state import BARBARIAN, EMPIRE, BelState, Markers, Units
+from byzantium.belisarius.state import BARBARIAN, EMPIRE, FIRST_HEX, BelState, Markers, Units
 from byzantium.belisarius.world import enemy_zoc
-from tests.belisarius.support import CAT, blank_state, boards, controls
+from tests.belisarius.support import CAT, CTX, blank_state, boards, controls
 
 RULEBOOK = "belisarius"
 
@@ -148,3 +149,77 @@ def test_the_controllers_table_follows_control_and_guard_faces(
     for board in (state, changed, rebels, state):
         table = world.controllers(CAT, board)
         assert table == tuple(world.controller(CAT, board, u) for u in range(len(CAT.counters)))
+
+
+@pytest.mark.rule("13.1", "16.1")
+@settings(max_examples=40)
+@given(boards(), st.data())
+def test_a_whole_stack_stepping_on_is_its_counters_moved_one_by_one(
+    state: BelState, data: st.DataObject
+) -> None:
+    """A force that is every counter of its place (the index drops the place at once),
+    or part of it, moved with :meth:`Units.move_all`: the same board, indexes and
+    memory of what moved as :meth:`Units.move` of each counter in turn."""
+    units = state.units
+    occupied = sorted(w for w in units.index() if w > 0)
+    origin = data.draw(st.sampled_from(occupied))
+    stack = units.at(origin)
+    force = stack if data.draw(st.booleans()) else stack[: max(1, len(stack) - 1)]
+    near = CAT.map.neighbours(origin) if origin >= FIRST_HEX else ()
+    to = data.draw(st.sampled_from(sorted({*CAT.cities, *near} - {origin})))
+    one_by_one = units
+    for unit in force:
+        one_by_one = one_by_one.move(unit, to)
+    at_once = units.move_all(force, to)
+    assert at_once == one_by_one
+    assert dict(at_once.index()) == dict(fresh_units(at_once).index())
+    assert at_once.in_play() == fresh_units(at_once).in_play()
+    assert at_once.moved_since(units.where) == tuple(force)
+
+
+@pytest.mark.rule("20.2", "20.7")
+@settings(max_examples=40)
+@given(boards(), st.sampled_from((EMPIRE, BARBARIAN)))
+def test_underfed_places_are_those_with_more_feeders_than_forage(
+    state: BelState, player: int
+) -> None:
+    """:func:`.provisioning.underfed`, counted in one pass, lists the places whose
+    :func:`.provisioning.feeders` outnumber what the place feeds."""
+    state = attrs.evolve(state, phasing=player)
+    places = sorted({w for w in state.units.where if w > 0})
+    leaving = tuple(u for u in state.units.in_play()[::3])
+    for gone in ((), leaving):
+        expected = [
+            w for w in places if len(feeders(CTX, state, w, gone)) > CAT.forage(w, state.markers)
+        ]
+        assert underfed(CTX, state, gone) == expected
+
+
+@pytest.mark.rule("2.1")
+@settings(max_examples=40)
+@given(st.sampled_from(sorted(CAT.map.hexes())), st.data())
+def test_hexside_features_kept_per_pair_are_the_map_file_s(hex_: int, data: st.DataObject) -> None:
+    """The features the map keeps per pair of hexes, asked in either order and again,
+    are those of the map file's hexsides; a pair that is not adjacent is refused every
+    time it is asked."""
+    hexmap = CAT.map
+    other = data.draw(st.sampled_from(hexmap.neighbours(hex_)))
+    recorded = frozenset(
+        side.feature for side in hexmap.hexsides if {side.a, side.b} == {hex_, other}
+    )
+    for a, b in ((hex_, other), (other, hex_), (hex_, other)):
+        assert hexmap.features(a, b) == recorded
+    far = next(h for h in hexmap.hexes() if h != hex_ and h not in hexmap.neighbours(hex_))
+    for _ in range(2):
+        with pytest.raises(ValueError, match="not adjacent"):
+            hexmap.features(hex_, far)
+
+
+@pytest.mark.rule("2.1")
+@pytest.mark.parametrize("value", [True, 0, 100, 3720.0, "3720", 99999, 7347])
+def test_a_hex_look_up_refuses_what_is_not_a_hex_of_the_map(value: object) -> None:
+    """The look-ups of a hex (terrain, city, region) accept the map's whole hex numbers
+    only: not a bool, a float or a text equal to one, nor a number off the map."""
+    for look_up in (CAT.map.terrain_at, CAT.map.city_at, CAT.map.region_at):
+        with pytest.raises(KeyError, match="is not on the"):
+            look_up(value)  # type: ignore[arg-type]
