@@ -74,6 +74,7 @@ from byzantium.belisarius.world import (
     eliminate,
     region_controller,
 )
+from byzantium.core.procedure import replace_fields
 
 __all__ = [
     "MILITARY_ADVANTAGE",
@@ -264,11 +265,11 @@ class Retreat(Task):
             board = state.units
             for unit in units:
                 board = board.move(unit, answer.where)
-            state = attrs.evolve(state, units=board)
+            state = replace_fields(state, units=board)
             ctx.log(self.rule, f"{_ids(cat, units)} fall back {where} -> {answer.where}", "retreat")
             return push(
                 state,
-                attrs.evolve(
+                replace_fields(
                     self,
                     units=units,
                     left=self.left - 1,
@@ -408,7 +409,7 @@ class Battle(Task):
         penalties: tuple[Task, ...] = ()
         if state.agreements:  # 24.2: a promise not to attack is broken
             state, penalties = attack_declared(ctx, state, self.attacking_player(state))
-        return push(state, *penalties, attrs.evolve(self, stage=STAND))
+        return push(state, *penalties, replace_fields(self, stage=STAND))
 
     @RULES.implements("17.5", "17.52")
     def withdraw_or_stand(
@@ -573,7 +574,7 @@ class Battle(Task):
                 return push(state, attrs.evolve(self, stage=then, attacker_advantage=True))
             return push(state, attrs.evolve(self, stage=then, defender_advantage=True))
         if isinstance(answer, Done) or not may_offer(ctx, state, player, MILITARY_ADVANTAGE):
-            return push(state, attrs.evolve(self, stage=then))
+            return push(state, replace_fields(self, stage=then))
         # Asked whatever the hand holds (22.1): without the marker, Done is all there is.
         side = "attacker" if attacker else "defender"
         play_it = Select("military advantage")

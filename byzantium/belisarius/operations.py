@@ -851,7 +851,7 @@ class OperationsPhase(Task):
         force = tuple(u for u in self.force if u not in leaving)
         used = tuple(sorted({*self.used, *leaving}))
         dropped = self.dropped if self.reaction else tuple(sorted({*self.dropped, *leaving}))
-        return push(state, attrs.evolve(self, force=force, used=used, dropped=dropped))
+        return push(state, replace_fields(self, force=force, used=used, dropped=dropped))
 
     @RULES.implements("16.7", "16.71", "16.72", "16.84")
     def forced_march(

@@ -56,6 +56,7 @@ from byzantium.belisarius.world import (
     one_of_each,
     with_solidus,
 )
+from byzantium.core.procedure import replace_fields
 
 __all__ = [
     "DisbandingCheck",
@@ -153,7 +154,7 @@ class ProvisioningPhase(Task):
         if isinstance(answer, Done):
             ctx.log("10.33", f"{bill} Solidus Points feed the counters at {where}", "provision")
             state = with_solidus(state, player, -bill)
-            return push(state, attrs.evolve(self, settled=(*self.settled, where)))
+            return push(state, replace_fields(self, settled=(*self.settled, where)))
         if isinstance(answer, Select):
             unit = cat.counter(answer.item)
             if checks:

@@ -64,6 +64,7 @@ from byzantium.belisarius.world import (
     side_name,
     working_cities,
 )
+from byzantium.core.procedure import replace_fields
 
 __all__ = [
     "IMPERIAL_REGALIA",
@@ -345,7 +346,7 @@ class RecruitingPhase(Task):
         """Two free markers when Justinian stands in Constantinopolis as the Empire's
         Recruiting Phase begins (8.2, 21.4)."""
         cat = ctx.cat
-        following = attrs.evolve(self, started=True)
+        following = replace_fields(self, started=True)
         justinian = cat.justinian
         if (
             state.phasing == EMPIRE
@@ -475,7 +476,7 @@ class RecruitingPhase(Task):
             raise ValueError(f"rule 11.21: no place for a {wanted} recruit")
         return ask_choice(
             state,
-            attrs.evolve(self, recruit=wanted),
+            replace_fields(self, recruit=wanted),
             state.phasing,
             "11.21",
             f"place the {nationality} {kind.value} recruit",
@@ -503,9 +504,9 @@ class RecruitingPhase(Task):
         state = put_reinforcement(state, unit, where)
         ctx.log("11.21", f"{cat.counters[unit].id} is recruited at {where}", "recruit")
         if where < FIRST_HEX:
-            following = attrs.evolve(self, recruit="", free=free)
+            following = replace_fields(self, recruit="", free=free)
         else:
-            following = attrs.evolve(self, recruit="", free=free, used=(*self.used, where))
+            following = replace_fields(self, recruit="", free=free, used=(*self.used, where))
         return push(state, following)
 
     # -- Imperial Regalia ------------------------------------------------------------------------

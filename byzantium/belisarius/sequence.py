@@ -35,6 +35,7 @@ from byzantium.belisarius.state import (
     opponent,
 )
 from byzantium.belisarius.taxation import TaxationPhase
+from byzantium.core.procedure import replace_fields
 
 __all__ = ["PHASES", "EndOfGameTurn", "EnterPhase", "GameTurn", "PlayerTurn", "first_player"]
 
@@ -67,7 +68,7 @@ class GameTurn(Task):
     def run(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         first = first_player(ctx)
         ctx.log("3.1", f"Game turn {self.turn} begins", "turn")
-        state = attrs.evolve(state, turn=self.turn)
+        state = replace_fields(state, turn=self.turn)
         closing: tuple[Task, ...] = (KeepPromises(),) if ctx.option("negotiations") else ()
         turns = (PlayerTurn(first), PlayerTurn(opponent(first)))
         return push(state, *turns, *closing, EndOfGameTurn())
@@ -89,7 +90,7 @@ class PlayerTurn(Task):
             side = "the Empire" if self.player == EMPIRE else "the Barbarian"
             return end_game(ctx, state, "3.1", f"{side} capitulates", capitulated=self.player)
         if answer is None:
-            state = attrs.evolve(state, phasing=self.player, barred=frozenset(), boxed=())
+            state = replace_fields(state, phasing=self.player, barred=frozenset(), boxed=())
             if ctx.option("capitulation"):
                 return ask_choice(
                     state,
@@ -118,7 +119,7 @@ class EnterPhase(Task):
         del answer
         task = dict(PHASES)[self.name]
         ctx.log("3.1", f"{self.name.capitalize()} Phase", "phase")
-        return push(attrs.evolve(state, phase=self.name), task())
+        return push(replace_fields(state, phase=self.name), task())
 
 
 @attrs.frozen

@@ -27,6 +27,7 @@ from byzantium.belisarius.state import (
     Stratagems,
     Task,
 )
+from byzantium.core.procedure import replace_fields
 
 __all__ = [
     "LoseStratagems",
@@ -60,7 +61,7 @@ def play(ctx: Context, state: BelState, player: int, stratagem: str, rule: str) 
     """A player spends a marker of his hand: it goes back to the Pool (8.42, 9.2)."""
     kind = ctx.cat.stratagem(stratagem)
     ctx.log(rule, f"{_name(ctx, player)} plays {stratagem}", "stratagem")
-    return attrs.evolve(state, stratagems=state.stratagems.transfer(kind, player, False))
+    return replace_fields(state, stratagems=state.stratagems.transfer(kind, player, False))
 
 
 def _name(ctx: Context, player: int) -> str:
@@ -90,10 +91,10 @@ class PickStratagems(Task):
         if isinstance(answer, Draw):
             kind = ctx.cat.stratagem(answer.stratagem)
             ctx.log(self.rule, f"{_name(ctx, self.player)} picks a Stratagem marker", "draw")
-            state = attrs.evolve(
+            state = replace_fields(
                 state, stratagems=state.stratagems.transfer(kind, self.player, True)
             )
-            return push(state, attrs.evolve(self, count=self.count - 1))
+            return push(state, replace_fields(self, count=self.count - 1))
         limit = hand_limit(ctx)
         held = state.stratagems.held(self.player)
         if not self.room_checked and held + self.count > limit and held > 0:

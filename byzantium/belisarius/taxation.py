@@ -52,6 +52,7 @@ from byzantium.belisarius.world import (
     with_solidus,
     working_cities,
 )
+from byzantium.core.procedure import replace_fields
 
 __all__ = [
     "CURRENCY_REFORM",
@@ -221,7 +222,7 @@ class TaxationPhase(Task):
 
     def _reform(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         player = state.phasing
-        following = attrs.evolve(self, step=DECLARE)
+        following = replace_fields(self, step=DECLARE)
         if isinstance(answer, Select):
             state = play(ctx, state, player, CURRENCY_REFORM, "8.41")
             return push(state, attrs.evolve(following, reform=True))
@@ -278,11 +279,11 @@ class TaxationPhase(Task):
             ctx.log(
                 "10.22", f"{side_name(player)} raises taxes in {cat.regions[region].name}", "tax"
             )
-            return push(state, attrs.evolve(self, raising=(*self.raising, region)))
+            return push(state, replace_fields(self, raising=(*self.raising, region)))
         options = self._options(ctx, state)
         if isinstance(answer, Done) or len(options) == 1:
             regions = tuple(taxable_regions(cat, state, player))
-            return push(state, attrs.evolve(self, step=RAISING, regions=regions))
+            return push(state, replace_fields(self, step=RAISING, regions=regions))
         return ask_choice(
             state,
             self,
@@ -312,7 +313,7 @@ class TaxationPhase(Task):
                 + (", and a Revolt check" if row.revolt_check else ""),
                 "tax",
             )
-            following = attrs.evolve(self, changes=(*self.changes, row.per_city))
+            following = replace_fields(self, changes=(*self.changes, row.per_city))
             if row.revolt_check:
                 return push(state, RevoltCheck(region, "10.21"), following)
             return push(state, following)

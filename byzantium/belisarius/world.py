@@ -580,7 +580,7 @@ def change_control(ctx: Context, state: BelState, region: int, to: int, rule: st
     name = ctx.cat.regions[region].name
     control = list(state.control)
     control[region] = CONTROL_OF[to]
-    after = attrs.evolve(state, control=tuple(control))
+    after = replace_fields(state, control=tuple(control))
     label = {EMPIRE: "the Empire", BARBARIAN: "the Barbarian", NOBODY: "Neutral"}[to]
     ctx.log(rule, f"{name} becomes {label}", "control")
     if before == NOBODY:
