@@ -150,9 +150,12 @@ def operable(
     where_of = state.units.where
     found: dict[int, list[int]] = {}
     for unit in state.units.in_play():
-        if owner[unit] != player or unit in spent or naval[unit]:
-            continue
-        found.setdefault(where_of[unit], []).append(unit)
+        if owner[unit] == player and not naval[unit] and unit not in spent:
+            there = found.get(where_of[unit])
+            if there is None:
+                found[where_of[unit]] = [unit]
+            else:
+                there.append(unit)
     return {where: tuple(units) for where, units in sorted(found.items())}
 
 

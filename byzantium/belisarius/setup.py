@@ -21,6 +21,8 @@ Stratagem markers (8.2) and game turn one begins.
 
 from __future__ import annotations
 
+from itertools import compress, repeat
+
 import attrs
 
 from byzantium.belisarius import RULES
@@ -263,6 +265,9 @@ def setup_hexes(
         return 1 + _coverage(land, fleets, inland_left, coastal_left)
 
     # Every legal hex but the empty Cities scores ``elsewhere``: only those are worked out.
+    if not empty:
+        return legal  # every legal hex scores the same
     scores = {h: filled(h) for h in empty}
-    best = max((scores.get(h, elsewhere) for h in legal), default=0)
-    return [h for h in legal if scores.get(h, elsewhere) == best]
+    values = list(map(scores.get, legal, repeat(elsewhere)))
+    best = max(values, default=0)
+    return list(compress(legal, map(best.__eq__, values)))
