@@ -137,6 +137,7 @@ class Belisarius(Game[BelState, BelAction]):
         return settle(ctx, initial_state(ctx))
 
     def _current_player(self, state: BelState) -> int:
+        """Who decides next: a player index, :data:`CHANCE` or :data:`TERMINAL`."""
         if state.ending is not None:
             return TERMINAL
         request = state.pending
@@ -145,6 +146,19 @@ class Belisarius(Game[BelState, BelAction]):
         if request.kind is RequestKind.CHOOSE:
             return request.player
         return CHANCE
+
+    #: Who decides next: :meth:`_current_player` itself rather than the generic
+    #: method that calls it (a playout asks at every transition).
+    current_player = _current_player
+
+    def legal_actions(self, state: BelState) -> tuple[BelAction, ...]:
+        """The actions that may be applied now. At a decision they are the options its
+        request holds, given as they are (the tuple the generic listing would build and
+        keep is that very tuple); at a chance node or the end, the generic listing."""
+        request = state.pending
+        if state.ending is None and request is not None and request.kind is RequestKind.CHOOSE:
+            return request.options
+        return super().legal_actions(state)
 
     def _player_actions(self, state: BelState) -> Sequence[BelAction]:
         assert state.pending is not None
