@@ -160,6 +160,15 @@ class Belisarius(Game[BelState, BelAction]):
             return request.options
         return super().legal_actions(state)
 
+    def chance_outcomes(self, state: BelState) -> tuple[tuple[BelAction, Fraction], ...]:
+        """Outcomes of a chance node and their exact probabilities (empty elsewhere). A
+        die roll's are the dice's one shared tuple, given as they are (the tuple the
+        generic listing would keep is that very one); a draw's, the generic listing."""
+        request = state.pending
+        if state.ending is None and request is not None and request.kind is RequestKind.ROLL:
+            return _dice(request.dice)
+        return super().chance_outcomes(state)
+
     def _player_actions(self, state: BelState) -> Sequence[BelAction]:
         assert state.pending is not None
         return state.pending.options
