@@ -270,14 +270,14 @@ class Units:
         aboard = self.aboard
         if aboard and where <= AVAILABLE:
             aboard = tuple(pair for pair in aboard if unit not in pair)
-        if where <= AVAILABLE and self.mutiny[unit]:
-            faces = list(self.mutiny)
-            faces[unit] = False
-            moved = Units(tuple(places), tuple(faces), aboard)
-        else:
-            moved = Units(tuple(places), self.mutiny, aboard)
-        if self._by_place is not None and before != where:
-            by_place = self._by_place.copy()
+        faces = self.mutiny
+        if where <= AVAILABLE and faces[unit]:
+            turned = list(faces)
+            turned[unit] = False
+            faces = tuple(turned)
+        by_place = self._by_place
+        if by_place is not None and before != where:
+            by_place = by_place.copy()
             there = by_place[before]
             if len(there) > 1:
                 k = there.index(unit)
@@ -287,7 +287,6 @@ class Units:
             coming = by_place.get(where, ())
             k = bisect.bisect(coming, unit)
             by_place[where] = (*coming[:k], unit, *coming[k:])
-            object.__setattr__(moved, "_by_place", by_place)
         playing = self._in_play
         if playing is not None:
             if before > AVAILABLE >= where:  # leaves play
@@ -296,9 +295,7 @@ class Units:
             elif where > AVAILABLE >= before:  # enters play
                 k = bisect.bisect(playing, unit)
                 playing = (*playing[:k], unit, *playing[k:])
-            object.__setattr__(moved, "_in_play", playing)
-        object.__setattr__(moved, "_moved_from", (self.where, (unit,)))
-        return moved
+        return _units(tuple(places), faces, aboard, by_place, playing, self.where, (unit,))
 
     def move_all(self, units: Iterable[int], where: int) -> Units:
         """The units after moving several counters, one after the other, to one place in
