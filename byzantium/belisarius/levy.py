@@ -45,11 +45,13 @@ from byzantium.belisarius.state import (
     FIRST_HEX,
     BelAction,
     BelState,
+    Catalog,
     Done,
     Place,
     Roll,
     Select,
     Task,
+    per_catalog,
     place,
 )
 from byzantium.belisarius.stratagems import may_offer, play, playable
@@ -255,14 +257,20 @@ def summonable_leaders(ctx: Context, state: BelState, player: int) -> list[int]:
     (21.4). Leaders of Neutral or enemy Regions are not his to call (11.5).
     """
     cat = ctx.cat
+    where = state.units.where
     return [
-        c.index
-        for c in cat.counters
-        if c.kind is UnitKind.LEADER
-        and state.units.where[c.index] == AVAILABLE
-        and controller(cat, state, c.index) == player
-        and leader_places(ctx, state, c.index, player)
+        leader
+        for leader in _leaders(cat)
+        if where[leader] == AVAILABLE
+        and controller(cat, state, leader) == player
+        and leader_places(ctx, state, leader, player)
     ]
+
+
+@per_catalog
+def _leaders(cat: Catalog) -> tuple[int, ...]:
+    """The Leader counters of the mix, in counter order."""
+    return tuple(c.index for c in cat.counters if c.kind is UnitKind.LEADER)
 
 
 def removable_leaders(ctx: Context, state: BelState, player: int) -> list[int]:

@@ -125,7 +125,13 @@ def controllers(cat: Catalog, state: BelState) -> tuple[int, ...]:
         and (known[1] is units.mutiny or known[1] == units.mutiny)
     ):
         return known[2]
-    table = tuple(controller(cat, state, unit) for unit in range(len(units.where)))
+    # controller() of each counter, its Region's player read once per Region.
+    by_region = [region_controller(state, r) for r in range(len(state.control))]
+    faces = units.mutiny
+    table = tuple(
+        by_region[home] if home >= 0 else (BARBARIAN if faces[unit] else EMPIRE)
+        for unit, home in enumerate(cat.home[: len(units.where)])
+    )
     last[0] = (state.control, units.mutiny, table)
     return table
 
@@ -224,7 +230,8 @@ def occupied_cities(
         hexes = [*cat.region_cities[region], *colonies]
     owner = controllers(cat, state)
     at = state.units.at
-    return [h for h in hexes if any(owner[unit] == player for unit in at(h))]
+    # ``player in map(...)``: whether any counter there is his, without a generator.
+    return [h for h in hexes if player in map(owner.__getitem__, at(h))]
 
 
 @RULES.implements("26.3", "26.5", "27.31")
@@ -361,7 +368,7 @@ def _zones_kept(cat: Catalog, known: _Zones, state: BelState, enemy: int) -> boo
     if moved is None:
         moved = compress(count(), map(ne, before.where, units.where))
     owner = controllers(cat, state)
-    return all(owner[unit] != enemy for unit in moved)
+    return enemy not in map(owner.__getitem__, moved)
 
 
 def _same_cities(cat: Catalog, known: _Zones, state: BelState) -> bool:
