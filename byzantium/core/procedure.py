@@ -39,6 +39,7 @@ __all__ = [
     "push",
     "replace",
     "replace_fields",
+    "replacer",
     "require_same_request",
     "run_task",
     "settle",
@@ -113,6 +114,14 @@ def replace(state: R, name: str, value: object) -> R:
     per-call look-up of every field: the procedure engine does this at every step."""
     cls: type = type(state)
     return cast(R, _replacer(cls, name)(state, value))
+
+
+def replacer(cls: type[R], name: str) -> Callable[[R, object], R]:
+    """The function :func:`replace` calls for the field ``name`` of instances of the
+    attrs class ``cls``, for an engine that copies one field at every step and may
+    skip :func:`replace`'s look-up of it each time."""
+    record: type = cls
+    return cast("Callable[[R, object], R]", _replacer(record, name))
 
 
 @cache

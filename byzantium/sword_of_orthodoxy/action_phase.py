@@ -18,7 +18,7 @@ from byzantium.sword_of_orthodoxy import (
     outposts,
     statecraft,
 )
-from byzantium.sword_of_orthodoxy.engine import Context, Offer, ask_choice, push
+from byzantium.sword_of_orthodoxy.engine import Context, Offer, ask_choice, push, run_task
 from byzantium.sword_of_orthodoxy.state import Decline, Select, SooAction, SooState, Task
 
 __all__ = ["ActionPhase", "all_offers"]
@@ -89,4 +89,11 @@ class ActionPhase(Task):
             ctx.log("10.0", "the Byzantine Action Phase ends", "phase")
             return state
         assert isinstance(answer, Select)
-        return push(state, by_item[answer.item].task, ActionPhase())
+        # The action is carried out at once, with the phase on the stack to come back
+        # after it: what pushing both and popping the action would do, without the
+        # copy of the state in between.
+        return run_task(ctx, push(state, _PHASE), by_item[answer.item].task, None)
+
+
+#: The phase as a task (an immutable record: one serves every push).
+_PHASE = ActionPhase()

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 import attrs
 
 from byzantium.core.game import Event
-from byzantium.core.procedure import ProcedureContext, push, replace, run_task
+from byzantium.core.procedure import ProcedureContext, push, replacer, run_task
 from byzantium.sword_of_orthodoxy.components import Path
 from byzantium.sword_of_orthodoxy.state import (
     Board,
@@ -52,6 +52,8 @@ __all__ = [
     "push",
     "run_task",
     "settle",
+    "with_pending",
+    "with_stack",
 ]
 
 #: A rule that holds "at any point": it looks at the board after every step of the
@@ -267,6 +269,12 @@ def _standing(ctx: Context, state: SooState) -> SooState:
     return state
 
 
+#: ``replace(state, "stack", ...)`` and ``replace(state, "pending", ...)``, the copies
+#: the engine makes at every step, looked up once (:func:`~byzantium.core.procedure.replacer`).
+with_stack = replacer(SooState, "stack")
+with_pending = replacer(SooState, "pending")
+
+
 def settle(ctx: Context, state: SooState) -> SooState:
     """Run tasks until one waits for an answer, the stack empties or the game ends.
 
@@ -277,9 +285,8 @@ def settle(ctx: Context, state: SooState) -> SooState:
     """
     state = _standing(ctx, state)
     while state.pending is None and state.stack and state.ending is None:
-        task = state.stack[-1]
-        state = replace(state, "stack", state.stack[:-1])
-        state = _standing(ctx, run_task(ctx, state, task, None))
+        stack = state.stack
+        state = _standing(ctx, run_task(ctx, with_stack(state, stack[:-1]), stack[-1], None))
     return state
 
 
@@ -306,7 +313,7 @@ def make_offer(item: str, task: Callable[..., Task], *args: object) -> Offer:
 
 
 def _wait(state: SooState, request: Request) -> SooState:
-    return replace(state, "pending", request)
+    return with_pending(state, request)
 
 
 def ask_roll(

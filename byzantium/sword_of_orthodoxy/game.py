@@ -16,7 +16,6 @@ from byzantium.core.dice import dice
 from byzantium.core.drivers import Policy
 from byzantium.core.errors import UnknownOptionError
 from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec, Result, Step
-from byzantium.core.procedure import replace
 from byzantium.core.provenance import ComponentError
 from byzantium.core.registry import register_game
 from byzantium.core.tensors import TensorLayout
@@ -44,6 +43,7 @@ from byzantium.sword_of_orthodoxy.engine import (
     StandingRule,
     run_task,
     settle,
+    with_pending,
 )
 from byzantium.sword_of_orthodoxy.expert import expert_policy
 from byzantium.sword_of_orthodoxy.infrastructure import akritai_intercept
@@ -164,7 +164,7 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         request = state.pending
         assert request is not None
         ctx = Context(self, events)
-        state = replace(state, "pending", None)
+        state = with_pending(state, None)
         if request.path is not None and isinstance(action, Roll):
             adjusting = akritai_intercept(ctx, state, request, action)
             if adjusting is not None:
