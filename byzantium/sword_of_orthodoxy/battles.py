@@ -472,7 +472,8 @@ def magister_ready(ctx: Context, state: SooState) -> bool:
     The Chronographia must name a general for the current Turn (5.2.2); his tile
     stands in Constantinople until he loses a battle.
     """
-    named = any(row.turn == state.turn and row.magister for row in ctx.cat.components.chronographia)
+    rows = ctx.cat.components.chronographia  # Turns 1 to 27 in order (components check)
+    named = 1 <= state.turn <= len(rows) and bool(rows[state.turn - 1].magister)
     in_city = state.board.where[_magister(ctx)] == ctx.cat.space("constantinople")
     return named and in_city
 
@@ -618,11 +619,20 @@ def shifting_forces(ctx: Context, state: SooState) -> list[Offer]:
     """
     every = fronts(ctx, state)
     aimed = [path for path, front in zip(ALL_PATHS, every, strict=True) if front.aimed]
+    if not aimed:
+        return []
     return [
-        make_offer(f"shift-forces {path.name.lower()}", ShiftForces, path)
+        _SHIFT_OFFERS[path]
         for path, front in zip(ALL_PATHS, every, strict=True)
-        if front.withdrawable and any(other is not path for other in aimed)
+        # another Path than this one is aimed at: more than one, or one other
+        if front.withdrawable and (len(aimed) > 1 or aimed[0] is not path)
     ]
+
+
+#: The ``shift-forces <path>`` offer of each Path, made once (:func:`shifting_forces`).
+_SHIFT_OFFERS = {
+    path: make_offer(f"shift-forces {path.name.lower()}", ShiftForces, path) for path in ALL_PATHS
+}
 
 
 # -- the menu --------------------------------------------------------------------------------
