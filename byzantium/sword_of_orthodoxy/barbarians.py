@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import attrs
 
+from byzantium.core.procedure import replace, replace_fields
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.components import Icon, Path, SpaceKind, TileKind
 from byzantium.sword_of_orthodoxy.engine import Context, ask_choice, ask_roll, push
@@ -433,7 +434,7 @@ class Advance(Task):
         Used when a rule names the tile that moves (6.7.3.1: the weakest Army of the
         Reserves) instead of the strongest of 9.2.
         """
-        task = attrs.evolve(self, step=_TRIBUTE, tile=ctx.cat.tiles[mover].id)
+        task = replace_fields(self, step=_TRIBUTE, tile=ctx.cat.tiles[mover].id)
         return task._go(ctx, state, _TRIBUTE)
 
     def _next(self, ctx: Context, state: SooState, done: str) -> SooState:
@@ -471,7 +472,7 @@ class Advance(Task):
 
     def _at(self, step: str) -> Advance:
         """This advance paused at ``step``, to be resumed with the answer to its request."""
-        return attrs.evolve(self, step=step)
+        return replace(self, "step", step)
 
     def _move(self, ctx: Context, state: SooState, tile: int) -> tuple[SooState, bool]:
         """Carry out the advance; ``False`` when it ended in a Siege (already pushed)."""

@@ -44,6 +44,7 @@ from itertools import combinations_with_replacement
 import attrs
 
 from byzantium.core import dice
+from byzantium.core.procedure import replace_fields
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.barbarians import Advance, western_deployment
 from byzantium.sword_of_orthodoxy.combat import (
@@ -337,7 +338,7 @@ def special_battles(ctx: Context, state: SooState) -> list[Offer]:
             continue
         for target in legal_targets(ctx, state, attack.paths, attack.lone):
             item = _id(ctx, target)
-            task = attrs.evolve(attack, target=item, cost=ATTACK_COST, optional=False)
+            task = replace_fields(attack, target=item, cost=ATTACK_COST, optional=False)
             found.append(Offer(f"{battle} {item}", task))
     return found
 

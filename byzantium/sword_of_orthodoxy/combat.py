@@ -28,6 +28,7 @@ from __future__ import annotations
 import attrs
 
 from byzantium.core import dice
+from byzantium.core.procedure import replace
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.components import Path, SpaceKind, TileKind
 from byzantium.sword_of_orthodoxy.engine import (
@@ -538,7 +539,7 @@ def push_back(ctx: Context, state: SooState, path: Path, rule: str) -> SooState:
         return state
     carried = stolos_carrier(ctx, state) == army
     space = ctx.cat.themas(path)[position]
-    state = attrs.evolve(state, board=state.board.move(army, space))
+    state = replace(state, "board", state.board.move(army, space))
     ctx.log(rule, f"{name} fall back to {ctx.cat.spaces[space].name}", "repulse")
     if carried:
         state = _put_stolos_on(ctx, state, army)
@@ -662,7 +663,7 @@ class Attack(Task):
         return self._roll(ctx, state, self.target)
 
     def _roll(self, ctx: Context, state: SooState, target: str) -> SooState:
-        chosen = attrs.evolve(self, target=target)
+        chosen = replace(self, "target", target)
         if self.cost:
             state = pay(ctx, state, self.cost, "10.6", f"the attack on {target}")
         return chosen._ask_roll(ctx, state)
@@ -699,7 +700,7 @@ class Attack(Task):
         if record.kind is TileKind.RIOT:
             latins = state.board.back[target]
             state = move(ctx, state, target, "counter-tray")
-            state = attrs.evolve(state, board=state.board.flip(target, False))
+            state = replace(state, "board", state.board.flip(target, False))
             if not latins:
                 ctx.log("10.6.9.2", "the Riot is put down: no Niké", "attack")
                 return state, [FactionRiots()]

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import attrs
 
+from byzantium.core.procedure import replace
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.components import Icon, Path, SpaceKind, TileKind
 from byzantium.sword_of_orthodoxy.concepts import basileus_has
@@ -304,7 +305,7 @@ def build(ctx: Context, state: SooState, kind: TileKind | str, space: str) -> So
     board = state.board.move(tile, ctx.cat.space(space)).flip(tile, False)
     where = ctx.cat.spaces[board.where[tile]].name
     ctx.log("10.3", f"a {kind.value} is built in {where}", "infrastructure")
-    return attrs.evolve(state, board=board)
+    return replace(state, "board", board)
 
 
 def _pay(ctx: Context, state: SooState, amount: int, rule: str) -> SooState:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import attrs
 
+from byzantium.core.procedure import replace
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.combat import Attack, weakest
 from byzantium.sword_of_orthodoxy.components import Path, TileKind
@@ -174,20 +175,20 @@ class Siege(Task):
         if not self.step:
             if retreat_due(ctx, state, self.path):
                 return strategic_retreat(ctx, state, self.path)
-            return attrs.evolve(self, step="roll").reask(ctx, state)
+            return replace(self, "step", "roll").reask(ctx, state)
         if self.step == "roll":
             assert isinstance(answer, Roll)
             state = fall_of_constantinople(ctx, state, self.path, answer.dice)
             if state.ending is not None:
                 return state
-            return attrs.evolve(self, step="factions")._ask_faction(ctx, state)
+            return replace(self, "step", "factions")._ask_faction(ctx, state)
         if isinstance(answer, Decline):
             return self._attacks(ctx, state)
         assert isinstance(answer, Select)
         tile = ctx.cat.tile(answer.item)
         ctx.log("12.1", f"{tile_name(ctx, state, tile)} leaves Constantinople", "faction")
         state = move(ctx, state, tile, "omnibus", DISPLACED_FACTION_SPACE)
-        return attrs.evolve(self, moved=(*self.moved, answer.item))._ask_faction(ctx, state)
+        return replace(self, "moved", (*self.moved, answer.item))._ask_faction(ctx, state)
 
     def reask(self, ctx: Context, state: SooState) -> SooState:
         """The Siege roll, or the next Faction to send away, again (validation)."""

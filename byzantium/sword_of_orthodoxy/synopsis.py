@@ -26,6 +26,7 @@ from collections.abc import Callable
 import attrs
 
 from byzantium.core import dice
+from byzantium.core.procedure import replace
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.barbarians import (
     Advance,
@@ -319,7 +320,7 @@ def place_military_event(ctx: Context, state: SooState, name: str) -> SooState:
     tile = ctx.cat.tile(MILITARY_EVENT_TILE)
     board = state.board.move(tile, ctx.cat.space("strategikon"), names.index(name) + 1)
     ctx.log("8.3", f"Military Event: {name}", "military")
-    return attrs.evolve(state, board=board.flip(tile, False))
+    return replace(state, "board", board.flip(tile, False))
 
 
 @RULES.implements("8.3")

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import attrs
-
 from byzantium.core.procedure import replace
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.components import Icon, Path, SpaceKind, TileKind
@@ -113,7 +111,7 @@ def remember(state: SooState, fact: str) -> SooState:
 def set_counter(state: SooState, name: str, value: int) -> SooState:
     """Set a named counter the rules remember."""
     others = tuple((k, v) for k, v in state.counters if k != name)
-    return attrs.evolve(state, counters=tuple(sorted((*others, (name, value)))))
+    return replace(state, "counters", tuple(sorted((*others, (name, value)))))
 
 
 def current_chit(ctx: Context, state: SooState) -> int | None:
@@ -239,7 +237,7 @@ def match_tribe(ctx: Context, state: SooState, path: Path) -> SooState:
         record = ctx.cat.tiles[army]
         if record.back is not None:
             board = board.flip(army, wanted not in record.front.icons)
-    return attrs.evolve(state, board=board)
+    return replace(state, "board", board)
 
 
 def change_tribe(ctx: Context, state: SooState, path: Path, new_tribe: str, rule: str) -> SooState:
@@ -249,6 +247,6 @@ def change_tribe(ctx: Context, state: SooState, path: Path, new_tribe: str, rule
         state = move(ctx, state, old, "counter-tray")
     tile = ctx.cat.tile(new_tribe)
     state = move(ctx, state, tile, f"tribe-{path.name.lower()}")
-    state = attrs.evolve(state, board=state.board.flip(tile, False))
+    state = replace(state, "board", state.board.flip(tile, False))
     ctx.log(rule, f"the Tribe of Path {path} is now {tile_name(ctx, state, tile)}", "tribe")
     return match_tribe(ctx, state, path)
