@@ -69,6 +69,7 @@ from byzantium.sword_of_orthodoxy.engine import (
     board_query,
     facet_query,
     make_offer,
+    proceed,
     push,
 )
 from byzantium.sword_of_orthodoxy.state import Roll, Select, SooAction, SooState, Task
@@ -228,7 +229,8 @@ class PaidAttack(Task):
         tile = ctx.cat.tile(self.target)
         if stolos_carrier(ctx, state) != tile:
             cost = attack_cost(ctx, state, tile)
-            return push(state, Attack("10.6", target=self.target, cost=cost, optional=False))
+            attack = Attack("10.6", target=self.target, cost=cost, optional=False)
+            return proceed(ctx, state, attack)  # fought at once, as if pushed
         payments = stolos_payments(ctx, state, tile)
         if isinstance(answer, Select):
             chosen = next(p for p in payments if p[0] == answer.item)
@@ -607,7 +609,7 @@ class ShiftForces(Task):
         ctx.log("10.13", f"forces withdraw from Path {self.path} to strike elsewhere", "attack")
         others = tuple(p for p in Path if p is not self.path)
         attack = Attack("10.13", others, nike=False, fleet=False)
-        return push(state, Advance(self.path, "10.13", unopposed=True), attack)
+        return proceed(ctx, push(state, attack), Advance(self.path, "10.13", unopposed=True))
 
 
 @RULES.implements("10.13")

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 import attrs
 
 from byzantium.core.game import Event
-from byzantium.core.procedure import ProcedureContext, push, replacer, run_task
+from byzantium.core.procedure import ProcedureContext, proceed, push, replacer, run_task
 from byzantium.sword_of_orthodoxy.components import Path
 from byzantium.sword_of_orthodoxy.state import (
     Board,
@@ -49,6 +49,7 @@ __all__ = [
     "end_game",
     "facet_query",
     "make_offer",
+    "proceed",
     "push",
     "run_task",
     "settle",

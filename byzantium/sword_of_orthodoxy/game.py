@@ -154,7 +154,7 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         if request.kind is RequestKind.ROLL:
             return _dice(request.dice)
         space = self.catalog.space(request.space)
-        tiles = [i for i, where in enumerate(state.board.where) if where == space]
+        tiles = state.board.on(space)
         if not tiles:
             raise RuntimeError(f"rule {request.rule}: draw from an empty {request.space}")
         p = Fraction(1, len(tiles))

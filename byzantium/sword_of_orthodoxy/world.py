@@ -88,7 +88,7 @@ def tiles_on(ctx: Context, state: SooState, space: str, kind: TileKind | None = 
     index = ctx.cat.space(space)
     where = state.board.where
     if kind is None:
-        return [i for i, there in enumerate(where) if there == index]
+        return state.board.on(index)
     return [i for i in ctx.cat.tiles_of(kind) if where[i] == index]
 
 
