@@ -183,7 +183,7 @@ def western_deployment(ctx: Context, state: SooState, path: Path) -> int | None:
     armies = reserve_armies(ctx, state, path)
     if armies:
         return max(armies, key=lambda t: (*_power(ctx, state, t), -t))
-    sieges = _siege_tiles(ctx, state, f"reserves-{path.name.lower()}")
+    sieges = _siege_tiles(ctx, state, f"reserves-{path.slug}")
     sieges = sieges or _siege_tiles(ctx, state, "counter-tray")
     return sieges[0] if sieges else None
 
@@ -329,7 +329,7 @@ def _entered_taurus(ctx: Context, state: SooState, path: Path, tile: int) -> boo
 def _thrown_back(ctx: Context, state: SooState, path: Path, tile: int) -> SooState:
     """An advancing tile returns where it came from: the Reserves, or one space back."""
     if path.western:
-        return move(ctx, state, tile, f"reserves-{path.name.lower()}")
+        return move(ctx, state, tile, f"reserves-{path.slug}")
     origin = ctx.cat.themas(path)[_position(ctx, state, path, tile)]
     return move(ctx, state, tile, ctx.cat.spaces[origin].id)
 
@@ -479,7 +479,7 @@ class Advance(Task):
         path = self.path
         name = tile_name(ctx, state, tile)
         if path.western:
-            state = move(ctx, state, tile, f"zone-{path.name.lower()}")
+            state = move(ctx, state, tile, f"zone-{path.slug}")
             if ctx.cat.tiles[tile].kind is TileKind.SIEGE:
                 ctx.log("9.2", f"Path {path}: the Siege tile enters the Zone", "siege")
                 return push(state, Siege(path)), False

@@ -173,7 +173,7 @@ def withdrawable(ctx: Context, state: SooState, path: Path) -> bool:
 
 def _payment_item(money: int, withdrawals: tuple[Path, ...]) -> str:
     parts = [f"pay {money} $"] if money else []
-    parts += [f"withdraw {path.name.lower()}" for path in withdrawals]
+    parts += [f"withdraw {path.slug}" for path in withdrawals]
     return ", ".join(parts)
 
 
@@ -634,7 +634,7 @@ def shifting_forces(ctx: Context, state: SooState) -> list[Offer]:
 
 #: The ``shift-forces <path>`` offer of each Path, made once (:func:`shifting_forces`).
 _SHIFT_OFFERS = {
-    path: make_offer(f"shift-forces {path.name.lower()}", ShiftForces, path) for path in ALL_PATHS
+    path: make_offer(f"shift-forces {path.slug}", ShiftForces, path) for path in ALL_PATHS
 }
 
 

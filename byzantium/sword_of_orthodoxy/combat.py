@@ -515,7 +515,7 @@ def withdraw_to_reserves(
         return state
     carried = stolos_carrier(ctx, state) == army
     strength = ctx.cat.face(state.board, army).strength
-    state = move(ctx, state, army, f"reserves-{path.name.lower()}")
+    state = move(ctx, state, army, f"reserves-{path.slug}")
     ctx.log(rule, f"a strength-{strength} Army of Zone {path} returns to the Reserves", "repulse")
     if carried:
         state = _put_stolos_on(ctx, state, weakest(ctx, state, zone_armies(ctx, state, path)))

@@ -182,7 +182,7 @@ def withdraw(
     record = ctx.cat.tiles[tile]
     home = record.path if record.kind is TileKind.ARMY else path
     if record.kind in (TileKind.ARMY, TileKind.SIEGE) and home is not None and home.western:
-        space = f"reserves-{home.name.lower()}"
+        space = f"reserves-{home.slug}"
     else:
         space = "counter-tray"
     ctx.log(rule, f"{tile_name(ctx, state, tile)} is withdrawn to {space}", "withdraw")

@@ -512,8 +512,9 @@ def offers(ctx: Context, state: SooState) -> list[Offer]:
     for kind in KINDS:
         if treasury < build_cost(ctx, state, kind):
             continue
+        name = kind.value
         for site in _sites(ctx, state, kind):
-            found.append(make_offer(f"build {kind.value} {site}", Build, kind.value, site))
+            found.append(make_offer(f"build {name} {site}", Build, name, site))
     for kind in (TileKind.HOSPITAL, TileKind.AKRITAI):
         if treasury < build_cost(ctx, state, kind):
             continue

@@ -71,7 +71,7 @@ def _lift(ctx: Context, state: SooState, path: Path, rule: str) -> SooState:
     tile = siege_tile(ctx, state, path)
     if tile is None:
         return state
-    home = f"reserves-{path.name.lower()}" if path.western else "counter-tray"
+    home = f"reserves-{path.slug}" if path.western else "counter-tray"
     ctx.log(rule, f"the Siege tile of Path {path} returns to {home}", "siege")
     return move(ctx, state, tile, home)
 
@@ -88,7 +88,7 @@ def retreat_due(ctx: Context, state: SooState, path: Path) -> bool:
     if path not in _RETREATS or retreat_fact(path) in state.done:
         return False
     tile = ctx.cat.tile(_RETREATS[path])
-    space = ctx.cat.space(f"zone-name-{path.name.lower()}")
+    space = ctx.cat.space(f"zone-name-{path.slug}")
     return state.board.where[tile] == space and not state.board.back[tile]
 
 
@@ -111,7 +111,7 @@ def strategic_retreat(ctx: Context, state: SooState, path: Path) -> SooState:
         keep = weakest(ctx, state, armies)
         for army in armies:
             if army != keep:
-                state = move(ctx, state, army, f"reserves-{path.name.lower()}")
+                state = move(ctx, state, army, f"reserves-{path.slug}")
     if path is Path.BETA:
         state = change_tribe(ctx, state, path, NORMANS, "12.2")
     state = _lift(ctx, state, path, "12.2")

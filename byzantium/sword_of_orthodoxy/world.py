@@ -142,7 +142,7 @@ def set_marker(ctx: Context, state: SooState, name: str, value: int) -> SooState
 
 def tribe(ctx: Context, state: SooState, path: Path) -> int | None:
     """The Tribe tile on a western Path's round Tribe space (2.4.1)."""
-    found = tiles_on(ctx, state, f"tribe-{path.name.lower()}", TileKind.TRIBE)
+    found = tiles_on(ctx, state, f"tribe-{path.slug}", TileKind.TRIBE)
     return found[0] if found else None
 
 
@@ -246,7 +246,7 @@ def change_tribe(ctx: Context, state: SooState, path: Path, new_tribe: str, rule
     if old is not None:
         state = move(ctx, state, old, "counter-tray")
     tile = ctx.cat.tile(new_tribe)
-    state = move(ctx, state, tile, f"tribe-{path.name.lower()}")
+    state = move(ctx, state, tile, f"tribe-{path.slug}")
     state = replace(state, "board", state.board.flip(tile, False))
     ctx.log(rule, f"the Tribe of Path {path} is now {tile_name(ctx, state, tile)}", "tribe")
     return match_tribe(ctx, state, path)
