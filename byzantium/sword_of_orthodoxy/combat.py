@@ -684,11 +684,12 @@ class Attack(Task):
         drms += self.extra
         state = spend_comet(state)
         strength = ctx.cat.face(state.board, target).strength
-        roll = dice.Roll(natural, drms, natural_extremes=True)
         won = attack_succeeds(natural, drms, strength)
-        name = tile_name(ctx, state, target)
-        outcome = "victory" if won else "defeat"
-        ctx.log("10.6", f"attack on {name} (strength {strength}): {roll.describe()}: {outcome}")
+        if ctx.events is not None:  # the roll in words, for the event log alone
+            roll = dice.Roll(natural, drms, natural_extremes=True)
+            name = tile_name(ctx, state, target)
+            outcome = "victory" if won else "defeat"
+            ctx.log("10.6", f"attack on {name} (strength {strength}): {roll.describe()}: {outcome}")
         if not won:
             return push(state, *self.on_failure)
         state, then = self._defeat(ctx, state, target)

@@ -134,17 +134,21 @@ class BoardMemo:
         answers = self.answers(board)
         found = answers.get(facet)
         if found is None:
-            key = self.keys.get(facet)
-            if key is None:
-                key = self.keys[facet] = _facet_key(tuple(facet.select(cat)))
-            content = (facet, key(board))
-            found = self.contents.get(content)
-            if found is None:
-                if len(self.contents) >= FACET_CONTENTS:
-                    self.contents.clear()
-                found = self.contents[content] = {}
-            answers[facet] = found
+            found = answers[facet] = self._content_answers(cat, facet, board)
         assert isinstance(found, dict)
+        return found
+
+    def _content_answers(self, cat: Catalog, facet: Facet, board: Board) -> dict[object, object]:
+        """:meth:`facet_answers` for a board whose answers hold none for ``facet`` yet."""
+        key = self.keys.get(facet)
+        if key is None:
+            key = self.keys[facet] = _facet_key(tuple(facet.select(cat)))
+        content = (facet, key(board))
+        found = self.contents.get(content)
+        if found is None:
+            if len(self.contents) >= FACET_CONTENTS:
+                self.contents.clear()
+            found = self.contents[content] = {}
         return found
 
 
@@ -183,9 +187,11 @@ def board_query(
     @functools.wraps(query)
     def answer(ctx: Context, state: SooState, /, *args: P.args, **kwargs: P.kwargs) -> R:
         board = state.board
-        kept, answers = ctx.memo.kept
-        if kept is not board:
-            answers = ctx.memo.answers(board)
+        memo = ctx.memo
+        kept, answers = memo.kept
+        if kept is not board:  # a new board: a new table (BoardMemo.answers)
+            answers = {}
+            memo.kept = (board, answers)
         key = (query, *args, *kwargs.items()) if kwargs else (query, *args)
         found = answers.get(key, _MISSING)
         if found is _MISSING:
@@ -228,13 +234,15 @@ def facet_query(
         @functools.wraps(query)
         def answer(ctx: Context, state: SooState, /, *args: P.args, **kwargs: P.kwargs) -> R:
             board = state.board
-            kept, answers = ctx.memo.kept
-            if kept is not board:
-                answers = ctx.memo.answers(board)
+            memo = ctx.memo
+            kept, answers = memo.kept
+            if kept is not board:  # a new board: a new table (BoardMemo.answers)
+                answers = {}
+                memo.kept = (board, answers)
             read = single or by_argument[args[0]]
             table = answers.get(read)
-            if table is None:
-                table = ctx.memo.facet_answers(ctx.cat, read, board)
+            if table is None:  # BoardMemo.facet_answers, the board's table in hand
+                table = answers[read] = memo._content_answers(ctx.cat, read, board)
             assert isinstance(table, dict)
             key = (query, *args, *kwargs.items()) if kwargs else (query, *args)
             found = table.get(key, _MISSING)
