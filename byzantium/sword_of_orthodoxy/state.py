@@ -257,6 +257,10 @@ class Catalog:
         self.mongols: Callable[[Path], tuple[int, ...]] = self._mongols.__getitem__
         #: Space indexes of an eastern Path, from Constantinople's neighbour to the Homeland.
         self.themas: Callable[[Path], tuple[int, ...]] = self._themas.__getitem__
+        #: Space index of a western Path's Zone (KeyError for an eastern Path).
+        self.zone: Callable[[Path], int] = self._zones.__getitem__
+        #: Space index of a western Path's Reserves (KeyError for an eastern Path).
+        self.reserves: Callable[[Path], int] = self._reserves.__getitem__
 
     # -- look-ups ---------------------------------------------------------------
 
@@ -289,20 +293,6 @@ class Catalog:
         if tiles is None:
             return board.on(space)
         return [i for i in tiles if where[i] == space]
-
-    def zone(self, path: Path) -> int:
-        """Space index of a western Path's Zone."""
-        found = self._zones.get(path)
-        if found is None:
-            raise KeyError((path, SpaceKind.ZONE))
-        return found
-
-    def reserves(self, path: Path) -> int:
-        """Space index of a western Path's Reserves."""
-        found = self._reserves.get(path)
-        if found is None:
-            raise KeyError((path, SpaceKind.RESERVES))
-        return found
 
     def _line_of(self, path: Path) -> tuple[int, ...]:
         line = sorted(
