@@ -132,7 +132,8 @@ def _path_of(ctx: Context, state: SooState, tile: int) -> Path | None:
 
 
 def _on_map(ctx: Context, state: SooState, kind: TileKind) -> list[int]:
-    return [t for t in ctx.cat.tiles_of(kind) if _path_of(ctx, state, t) is not None]
+    where = state.board.where
+    return [t for t in ctx.cat.tiles_of(kind) if _space_path(ctx, where[t]) is not None]
 
 
 def _army_position(ctx: Context, state: SooState, path: Path) -> int:
@@ -213,8 +214,9 @@ def front_thema(ctx: Context, state: SooState, path: Path) -> int | None:
 def _paths_with(ctx: Context, state: SooState, kind: TileKind, moving: int | None) -> set[Path]:
     """The Paths already holding a tile of this kind (not counting ``moving``)."""
     found = set()
-    for tile in _on_map(ctx, state, kind):
-        path = _path_of(ctx, state, tile)
+    where = state.board.where
+    for tile in ctx.cat.tiles_of(kind):
+        path = _space_path(ctx, where[tile])
         if tile != moving and path is not None:
             found.add(path)
     return found

@@ -224,9 +224,10 @@ def east_west_schism(ctx: Context, state: SooState) -> bool:
 def controlled_outposts(ctx: Context, state: SooState) -> list[int]:
     """The Outposts the player holds: each on its own map space (Egypt not Fallen)."""
     held = []
+    board = state.board
     for tile_id, spaces in OUTPOST_SPACES.items():
         tile = ctx.cat.tile(tile_id)
-        if _where(ctx, state, tile_id) in spaces and not state.board.back[tile]:
+        if ctx.cat.spaces[board.where[tile]].id in spaces and not board.back[tile]:
             held.append(tile)
     return held
 
