@@ -117,8 +117,8 @@ def set_counter(state: SooState, name: str, value: int) -> SooState:
 def current_chit(ctx: Context, state: SooState) -> int | None:
     """The Turn Chit on the current Turn's space of the Chronographia."""
     space = ctx.cat.space(f"chronographia-{state.turn}")
-    for tile in ctx.cat.tiles_of(TileKind.TURN_CHIT):
-        if state.board.where[tile] == space:
+    for tile in state.board.on(space):  # a few tiles: the chit, a returning Basileus...
+        if ctx.cat.tiles[tile].kind is TileKind.TURN_CHIT:
             return tile
     return None
 
