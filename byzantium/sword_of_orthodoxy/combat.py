@@ -663,7 +663,7 @@ class Attack(Task):
         return self._roll(ctx, state, self.target)
 
     def _roll(self, ctx: Context, state: SooState, target: str) -> SooState:
-        chosen = replace(self, "target", target)
+        chosen = self if self.target == target else replace(self, "target", target)
         if self.cost:
             state = pay(ctx, state, self.cost, "10.6", f"the attack on {target}")
         return chosen._ask_roll(ctx, state)
