@@ -40,6 +40,7 @@ __all__ = [
     "push",
     "replace",
     "replace_fields",
+    "replacer",
     "require_same_request",
     "run_task",
     "settle",
@@ -186,6 +187,14 @@ def replace(state: R, name: str, value: object) -> R:
         function = _copier(*key)
     copied: R = function(state, value)
     return copied
+
+
+def replacer(cls: type[R], name: str) -> Callable[[R, object], R]:
+    """The function :func:`replace` calls for the field ``name`` of instances of the
+    attrs class ``cls``, for an engine that copies one field at every step and may
+    skip :func:`replace`'s look-up of it each time."""
+    function: Callable[[R, object], R] = _copier(cls, (name,))
+    return function
 
 
 def replace_fields(record: R, **changes: object) -> R:

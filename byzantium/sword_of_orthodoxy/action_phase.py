@@ -8,6 +8,9 @@ in any order, repeated as long as they can be paid for).
 
 from __future__ import annotations
 
+from itertools import chain
+from operator import attrgetter
+
 import attrs
 
 from byzantium.sword_of_orthodoxy import (
@@ -18,7 +21,7 @@ from byzantium.sword_of_orthodoxy import (
     outposts,
     statecraft,
 )
-from byzantium.sword_of_orthodoxy.engine import Context, Offer, ask_choice, push
+from byzantium.sword_of_orthodoxy.engine import Context, Offer, ask_choice, push, run_task
 from byzantium.sword_of_orthodoxy.state import Decline, Select, SooAction, SooState, Task
 
 __all__ = ["ActionPhase", "all_offers"]
@@ -43,23 +46,27 @@ def _menu(ctx: Context, state: SooState) -> tuple[tuple[Offer, ...], dict[str, O
     memo = ctx.game.offers_memo
     if memo is not None and _same_parts(memo[0], state):
         return memo[1], memo[2]
-    found = tuple(offer for group in GROUPS for offer in group.offers(ctx, state))
-    by_item = {offer.item: offer for offer in found}
+    found = tuple(chain.from_iterable(group.offers(ctx, state) for group in GROUPS))
+    by_item = dict(zip(map(_ITEM, found), found, strict=True))
     if len(by_item) != len(found):  # pragma: no cover - a programming error
         raise RuntimeError(f"two actions share a name: {[offer.item for offer in found]}")
     ctx.game.offers_memo = (state, found, by_item)
     return found, by_item
 
 
-#: The answer choosing each item, made once: an immutable record, so one serves all.
-_SELECT: dict[str, Select] = {}
+_ITEM = attrgetter("item")
 
 
-def _select(item: str) -> Select:
-    found = _SELECT.get(item)
-    if found is None:
-        found = _SELECT[item] = Select(item)
-    return found
+class _Selects(dict[str, Select]):
+    """The answer choosing each item, made on first use: an immutable record, so one
+    serves every menu (``_SELECTS[item]``)."""
+
+    def __missing__(self, item: str) -> Select:
+        found = self[item] = Select(item)
+        return found
+
+
+_SELECTS = _Selects()
 
 
 def _same_parts(one: SooState, other: SooState) -> bool:
@@ -81,12 +88,19 @@ class ActionPhase(Task):
 
     @RULES.implements("10.0")
     def run(self, ctx: Context, state: SooState, answer: SooAction | None) -> SooState:
-        offers, by_item = _menu(ctx, state)
+        _, by_item = _menu(ctx, state)
         if answer is None:
-            options: list[SooAction] = [_DECLINE, *(_select(offer.item) for offer in offers)]
+            options: tuple[SooAction, ...] = (_DECLINE, *map(_SELECTS.__getitem__, by_item))
             return ask_choice(state, self, "10.0", "Byzantine Action Phase", options)
         if isinstance(answer, Decline):
             ctx.log("10.0", "the Byzantine Action Phase ends", "phase")
             return state
         assert isinstance(answer, Select)
-        return push(state, by_item[answer.item].task, ActionPhase())
+        # The action is carried out at once, with the phase on the stack to come back
+        # after it: what pushing both and popping the action would do, without the
+        # copy of the state in between.
+        return run_task(ctx, push(state, _PHASE), by_item[answer.item].task, None)
+
+
+#: The phase as a task (an immutable record: one serves every push).
+_PHASE = ActionPhase()

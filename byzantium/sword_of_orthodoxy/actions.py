@@ -1077,7 +1077,7 @@ def _space_ids(cat: Catalog, *kinds: SpaceKind) -> list[str]:
 
 def _domain(cat: Catalog, kind: type[Decision]) -> Iterator[Decision]:
     """Every decision of one kind the components allow, in a fixed order."""
-    paths = [path.name.lower() for path in Path]
+    paths = [path.slug for path in Path]
     armies = _ids(cat, TileKind.ARMY)
     mongols = [cat.tiles[t].id for path in Path for t in cat.mongols(path)]
     riots = _ids(cat, TileKind.RIOT)

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import attrs
 
+from byzantium.core.procedure import replace, replace_fields
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.components import Icon, Path, SpaceKind, TileKind
 from byzantium.sword_of_orthodoxy.engine import Context, ask_choice, ask_roll, push
@@ -182,7 +183,7 @@ def western_deployment(ctx: Context, state: SooState, path: Path) -> int | None:
     armies = reserve_armies(ctx, state, path)
     if armies:
         return max(armies, key=lambda t: (*_power(ctx, state, t), -t))
-    sieges = _siege_tiles(ctx, state, f"reserves-{path.name.lower()}")
+    sieges = _siege_tiles(ctx, state, f"reserves-{path.slug}")
     sieges = sieges or _siege_tiles(ctx, state, "counter-tray")
     return sieges[0] if sieges else None
 
@@ -328,7 +329,7 @@ def _entered_taurus(ctx: Context, state: SooState, path: Path, tile: int) -> boo
 def _thrown_back(ctx: Context, state: SooState, path: Path, tile: int) -> SooState:
     """An advancing tile returns where it came from: the Reserves, or one space back."""
     if path.western:
-        return move(ctx, state, tile, f"reserves-{path.name.lower()}")
+        return move(ctx, state, tile, f"reserves-{path.slug}")
     origin = ctx.cat.themas(path)[_position(ctx, state, path, tile)]
     return move(ctx, state, tile, ctx.cat.spaces[origin].id)
 
@@ -433,7 +434,7 @@ class Advance(Task):
         Used when a rule names the tile that moves (6.7.3.1: the weakest Army of the
         Reserves) instead of the strongest of 9.2.
         """
-        task = attrs.evolve(self, step=_TRIBUTE, tile=ctx.cat.tiles[mover].id)
+        task = replace_fields(self, step=_TRIBUTE, tile=ctx.cat.tiles[mover].id)
         return task._go(ctx, state, _TRIBUTE)
 
     def _next(self, ctx: Context, state: SooState, done: str) -> SooState:
@@ -471,14 +472,14 @@ class Advance(Task):
 
     def _at(self, step: str) -> Advance:
         """This advance paused at ``step``, to be resumed with the answer to its request."""
-        return attrs.evolve(self, step=step)
+        return replace(self, "step", step)
 
     def _move(self, ctx: Context, state: SooState, tile: int) -> tuple[SooState, bool]:
         """Carry out the advance; ``False`` when it ended in a Siege (already pushed)."""
         path = self.path
         name = tile_name(ctx, state, tile)
         if path.western:
-            state = move(ctx, state, tile, f"zone-{path.name.lower()}")
+            state = move(ctx, state, tile, f"zone-{path.slug}")
             if ctx.cat.tiles[tile].kind is TileKind.SIEGE:
                 ctx.log("9.2", f"Path {path}: the Siege tile enters the Zone", "siege")
                 return push(state, Siege(path)), False

@@ -44,6 +44,7 @@ from itertools import combinations_with_replacement
 import attrs
 
 from byzantium.core import dice
+from byzantium.core.procedure import replace_fields
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.barbarians import Advance, western_deployment
 from byzantium.sword_of_orthodoxy.combat import (
@@ -68,6 +69,7 @@ from byzantium.sword_of_orthodoxy.engine import (
     board_query,
     facet_query,
     make_offer,
+    proceed,
     push,
 )
 from byzantium.sword_of_orthodoxy.state import Roll, Select, SooAction, SooState, Task
@@ -171,7 +173,7 @@ def withdrawable(ctx: Context, state: SooState, path: Path) -> bool:
 
 def _payment_item(money: int, withdrawals: tuple[Path, ...]) -> str:
     parts = [f"pay {money} $"] if money else []
-    parts += [f"withdraw {path.name.lower()}" for path in withdrawals]
+    parts += [f"withdraw {path.slug}" for path in withdrawals]
     return ", ".join(parts)
 
 
@@ -227,7 +229,8 @@ class PaidAttack(Task):
         tile = ctx.cat.tile(self.target)
         if stolos_carrier(ctx, state) != tile:
             cost = attack_cost(ctx, state, tile)
-            return push(state, Attack("10.6", target=self.target, cost=cost, optional=False))
+            attack = Attack("10.6", target=self.target, cost=cost, optional=False)
+            return proceed(ctx, state, attack)  # fought at once, as if pushed
         payments = stolos_payments(ctx, state, tile)
         if isinstance(answer, Select):
             chosen = next(p for p in payments if p[0] == answer.item)
@@ -337,7 +340,7 @@ def special_battles(ctx: Context, state: SooState) -> list[Offer]:
             continue
         for target in legal_targets(ctx, state, attack.paths, attack.lone):
             item = _id(ctx, target)
-            task = attrs.evolve(attack, target=item, cost=ATTACK_COST, optional=False)
+            task = replace_fields(attack, target=item, cost=ATTACK_COST, optional=False)
             found.append(Offer(f"{battle} {item}", task))
     return found
 
@@ -472,7 +475,8 @@ def magister_ready(ctx: Context, state: SooState) -> bool:
     The Chronographia must name a general for the current Turn (5.2.2); his tile
     stands in Constantinople until he loses a battle.
     """
-    named = any(row.turn == state.turn and row.magister for row in ctx.cat.components.chronographia)
+    rows = ctx.cat.components.chronographia  # Turns 1 to 27 in order (components check)
+    named = 1 <= state.turn <= len(rows) and bool(rows[state.turn - 1].magister)
     in_city = state.board.where[_magister(ctx)] == ctx.cat.space("constantinople")
     return named and in_city
 
@@ -605,7 +609,7 @@ class ShiftForces(Task):
         ctx.log("10.13", f"forces withdraw from Path {self.path} to strike elsewhere", "attack")
         others = tuple(p for p in Path if p is not self.path)
         attack = Attack("10.13", others, nike=False, fleet=False)
-        return push(state, Advance(self.path, "10.13", unopposed=True), attack)
+        return proceed(ctx, push(state, attack), Advance(self.path, "10.13", unopposed=True))
 
 
 @RULES.implements("10.13")
@@ -618,11 +622,20 @@ def shifting_forces(ctx: Context, state: SooState) -> list[Offer]:
     """
     every = fronts(ctx, state)
     aimed = [path for path, front in zip(ALL_PATHS, every, strict=True) if front.aimed]
+    if not aimed:
+        return []
     return [
-        make_offer(f"shift-forces {path.name.lower()}", ShiftForces, path)
+        _SHIFT_OFFERS[path]
         for path, front in zip(ALL_PATHS, every, strict=True)
-        if front.withdrawable and any(other is not path for other in aimed)
+        # another Path than this one is aimed at: more than one, or one other
+        if front.withdrawable and (len(aimed) > 1 or aimed[0] is not path)
     ]
+
+
+#: The ``shift-forces <path>`` offer of each Path, made once (:func:`shifting_forces`).
+_SHIFT_OFFERS = {
+    path: make_offer(f"shift-forces {path.slug}", ShiftForces, path) for path in ALL_PATHS
+}
 
 
 # -- the menu --------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from __future__ import annotations
 import attrs
 
 from byzantium.core import dice
+from byzantium.core.procedure import replace
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.components import Path, SpaceKind, TileKind
 from byzantium.sword_of_orthodoxy.engine import (
@@ -514,7 +515,7 @@ def withdraw_to_reserves(
         return state
     carried = stolos_carrier(ctx, state) == army
     strength = ctx.cat.face(state.board, army).strength
-    state = move(ctx, state, army, f"reserves-{path.name.lower()}")
+    state = move(ctx, state, army, f"reserves-{path.slug}")
     ctx.log(rule, f"a strength-{strength} Army of Zone {path} returns to the Reserves", "repulse")
     if carried:
         state = _put_stolos_on(ctx, state, weakest(ctx, state, zone_armies(ctx, state, path)))
@@ -538,7 +539,7 @@ def push_back(ctx: Context, state: SooState, path: Path, rule: str) -> SooState:
         return state
     carried = stolos_carrier(ctx, state) == army
     space = ctx.cat.themas(path)[position]
-    state = attrs.evolve(state, board=state.board.move(army, space))
+    state = replace(state, "board", state.board.move(army, space))
     ctx.log(rule, f"{name} fall back to {ctx.cat.spaces[space].name}", "repulse")
     if carried:
         state = _put_stolos_on(ctx, state, army)
@@ -662,7 +663,7 @@ class Attack(Task):
         return self._roll(ctx, state, self.target)
 
     def _roll(self, ctx: Context, state: SooState, target: str) -> SooState:
-        chosen = attrs.evolve(self, target=target)
+        chosen = self if self.target == target else replace(self, "target", target)
         if self.cost:
             state = pay(ctx, state, self.cost, "10.6", f"the attack on {target}")
         return chosen._ask_roll(ctx, state)
@@ -683,11 +684,12 @@ class Attack(Task):
         drms += self.extra
         state = spend_comet(state)
         strength = ctx.cat.face(state.board, target).strength
-        roll = dice.Roll(natural, drms, natural_extremes=True)
         won = attack_succeeds(natural, drms, strength)
-        name = tile_name(ctx, state, target)
-        outcome = "victory" if won else "defeat"
-        ctx.log("10.6", f"attack on {name} (strength {strength}): {roll.describe()}: {outcome}")
+        if ctx.events is not None:  # the roll in words, for the event log alone
+            roll = dice.Roll(natural, drms, natural_extremes=True)
+            name = tile_name(ctx, state, target)
+            outcome = "victory" if won else "defeat"
+            ctx.log("10.6", f"attack on {name} (strength {strength}): {roll.describe()}: {outcome}")
         if not won:
             return push(state, *self.on_failure)
         state, then = self._defeat(ctx, state, target)
@@ -699,7 +701,7 @@ class Attack(Task):
         if record.kind is TileKind.RIOT:
             latins = state.board.back[target]
             state = move(ctx, state, target, "counter-tray")
-            state = attrs.evolve(state, board=state.board.flip(target, False))
+            state = replace(state, "board", state.board.flip(target, False))
             if not latins:
                 ctx.log("10.6.9.2", "the Riot is put down: no Niké", "attack")
                 return state, [FactionRiots()]

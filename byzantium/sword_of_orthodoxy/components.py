@@ -68,10 +68,15 @@ class Path(enum.IntEnum):
     EPSILON = 5
     ZETA = 6
 
+    #: The Path's name in the ids of its spaces and offers (``"beta"``: ``zone-beta``,
+    #: ``reserves-beta``), set once for each Path below: the rules build such ids all
+    #: the time, and an enumeration's ``name`` is a Python call each time it is read.
+    slug: str
+
     @property
     def letter(self) -> str:
         """The Greek capital the rulebook uses."""
-        return "ΑΒΓΔΕΖ"[self.value - 1]
+        return "ΑΒΓΔΕΖ"[self - 1]  # the value, as an int (``value`` is a Python call)
 
     @property
     def western(self) -> bool:
@@ -90,6 +95,10 @@ class Path(enum.IntEnum):
 
     def __str__(self) -> str:
         return self.letter
+
+
+for _path in Path:
+    _path.slug = _path.name.lower()
 
 
 #: The default provenance of a record: the peer transcription.

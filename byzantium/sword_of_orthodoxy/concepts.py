@@ -182,7 +182,7 @@ def withdraw(
     record = ctx.cat.tiles[tile]
     home = record.path if record.kind is TileKind.ARMY else path
     if record.kind in (TileKind.ARMY, TileKind.SIEGE) and home is not None and home.western:
-        space = f"reserves-{home.name.lower()}"
+        space = f"reserves-{home.slug}"
     else:
         space = "counter-tray"
     ctx.log(rule, f"{tile_name(ctx, state, tile)} is withdrawn to {space}", "withdraw")
@@ -222,7 +222,16 @@ def grey_basileus(ctx: Context, state: SooState) -> list[int]:
 @RULES.implements("2.5")
 def basileus_has(ctx: Context, state: SooState, icon: Icon) -> bool:
     """Whether the ruling grey Basileus shows an icon (either ruler, under 6.2.1)."""
-    return any(ctx.cat.has(state.board, tile, icon) for tile in grey_basileus(ctx, state))
+    return icon in _basileus_icons(ctx, state)
+
+
+@board_query
+def _basileus_icons(ctx: Context, state: SooState) -> frozenset[Icon]:
+    """Every icon the ruling grey Basileus shows (either ruler's, under 6.2.1)."""
+    board = state.board
+    return frozenset(
+        icon for tile in grey_basileus(ctx, state) for icon in ctx.cat.face(board, tile).icons
+    )
 
 
 @RULES.implements("2.5")

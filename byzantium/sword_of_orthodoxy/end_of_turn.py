@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import attrs
 
+from byzantium.core.procedure import replace
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.components import Icon, Path, SpaceKind, TileKind
 from byzantium.sword_of_orthodoxy.concepts import (
@@ -544,7 +545,7 @@ class FlipUsedTiles(Task):
         if board.back[golden]:
             ctx.log("11.10", "the golden Basileus recovers from the Plague", "basileus")
             board = board.flip(golden, False)
-        state = attrs.evolve(state, board=board)
+        state = replace(state, "board", board)
         if board.where[golden] == ctx.cat.space("hippodrome"):
             ctx.log("11.10", "the golden Basileus leaves the Hippodrome", "basileus")
             state = move(ctx, state, golden, "constantinople")

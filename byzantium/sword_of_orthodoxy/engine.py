@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 import attrs
 
 from byzantium.core.game import Event
-from byzantium.core.procedure import ProcedureContext, push, replace, run_task
+from byzantium.core.procedure import ProcedureContext, proceed, push, replacer, run_task
 from byzantium.sword_of_orthodoxy.components import Path
 from byzantium.sword_of_orthodoxy.state import (
     Board,
@@ -49,9 +49,12 @@ __all__ = [
     "end_game",
     "facet_query",
     "make_offer",
+    "proceed",
     "push",
     "run_task",
     "settle",
+    "with_pending",
+    "with_stack",
 ]
 
 #: A rule that holds "at any point": it looks at the board after every step of the
@@ -131,17 +134,21 @@ class BoardMemo:
         answers = self.answers(board)
         found = answers.get(facet)
         if found is None:
-            key = self.keys.get(facet)
-            if key is None:
-                key = self.keys[facet] = _facet_key(tuple(facet.select(cat)))
-            content = (facet, key(board))
-            found = self.contents.get(content)
-            if found is None:
-                if len(self.contents) >= FACET_CONTENTS:
-                    self.contents.clear()
-                found = self.contents[content] = {}
-            answers[facet] = found
+            found = answers[facet] = self._content_answers(cat, facet, board)
         assert isinstance(found, dict)
+        return found
+
+    def _content_answers(self, cat: Catalog, facet: Facet, board: Board) -> dict[object, object]:
+        """:meth:`facet_answers` for a board whose answers hold none for ``facet`` yet."""
+        key = self.keys.get(facet)
+        if key is None:
+            key = self.keys[facet] = _facet_key(tuple(facet.select(cat)))
+        content = (facet, key(board))
+        found = self.contents.get(content)
+        if found is None:
+            if len(self.contents) >= FACET_CONTENTS:
+                self.contents.clear()
+            found = self.contents[content] = {}
         return found
 
 
@@ -180,9 +187,11 @@ def board_query(
     @functools.wraps(query)
     def answer(ctx: Context, state: SooState, /, *args: P.args, **kwargs: P.kwargs) -> R:
         board = state.board
-        kept, answers = ctx.memo.kept
-        if kept is not board:
-            answers = ctx.memo.answers(board)
+        memo = ctx.memo
+        kept, answers = memo.kept
+        if kept is not board:  # a new board: a new table (BoardMemo.answers)
+            answers = {}
+            memo.kept = (board, answers)
         key = (query, *args, *kwargs.items()) if kwargs else (query, *args)
         found = answers.get(key, _MISSING)
         if found is _MISSING:
@@ -225,13 +234,15 @@ def facet_query(
         @functools.wraps(query)
         def answer(ctx: Context, state: SooState, /, *args: P.args, **kwargs: P.kwargs) -> R:
             board = state.board
-            kept, answers = ctx.memo.kept
-            if kept is not board:
-                answers = ctx.memo.answers(board)
+            memo = ctx.memo
+            kept, answers = memo.kept
+            if kept is not board:  # a new board: a new table (BoardMemo.answers)
+                answers = {}
+                memo.kept = (board, answers)
             read = single or by_argument[args[0]]
             table = answers.get(read)
-            if table is None:
-                table = ctx.memo.facet_answers(ctx.cat, read, board)
+            if table is None:  # BoardMemo.facet_answers, the board's table in hand
+                table = answers[read] = memo._content_answers(ctx.cat, read, board)
             assert isinstance(table, dict)
             key = (query, *args, *kwargs.items()) if kwargs else (query, *args)
             found = table.get(key, _MISSING)
@@ -267,6 +278,12 @@ def _standing(ctx: Context, state: SooState) -> SooState:
     return state
 
 
+#: ``replace(state, "stack", ...)`` and ``replace(state, "pending", ...)``, the copies
+#: the engine makes at every step, looked up once (:func:`~byzantium.core.procedure.replacer`).
+with_stack = replacer(SooState, "stack")
+with_pending = replacer(SooState, "pending")
+
+
 def settle(ctx: Context, state: SooState) -> SooState:
     """Run tasks until one waits for an answer, the stack empties or the game ends.
 
@@ -277,9 +294,8 @@ def settle(ctx: Context, state: SooState) -> SooState:
     """
     state = _standing(ctx, state)
     while state.pending is None and state.stack and state.ending is None:
-        task = state.stack[-1]
-        state = replace(state, "stack", state.stack[:-1])
-        state = _standing(ctx, run_task(ctx, state, task, None))
+        stack = state.stack
+        state = _standing(ctx, run_task(ctx, with_stack(state, stack[:-1]), stack[-1], None))
     return state
 
 
@@ -306,7 +322,7 @@ def make_offer(item: str, task: Callable[..., Task], *args: object) -> Offer:
 
 
 def _wait(state: SooState, request: Request) -> SooState:
-    return replace(state, "pending", request)
+    return with_pending(state, request)
 
 
 def ask_roll(

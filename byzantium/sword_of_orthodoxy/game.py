@@ -16,7 +16,6 @@ from byzantium.core.dice import dice
 from byzantium.core.drivers import Policy
 from byzantium.core.errors import UnknownOptionError
 from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec, Result, Step
-from byzantium.core.procedure import replace
 from byzantium.core.provenance import ComponentError
 from byzantium.core.registry import register_game
 from byzantium.core.tensors import TensorLayout
@@ -44,6 +43,7 @@ from byzantium.sword_of_orthodoxy.engine import (
     StandingRule,
     run_task,
     settle,
+    with_pending,
 )
 from byzantium.sword_of_orthodoxy.expert import expert_policy
 from byzantium.sword_of_orthodoxy.infrastructure import akritai_intercept
@@ -154,7 +154,7 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         if request.kind is RequestKind.ROLL:
             return _dice(request.dice)
         space = self.catalog.space(request.space)
-        tiles = [i for i, where in enumerate(state.board.where) if where == space]
+        tiles = state.board.on(space)
         if not tiles:
             raise RuntimeError(f"rule {request.rule}: draw from an empty {request.space}")
         p = Fraction(1, len(tiles))
@@ -164,7 +164,7 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         request = state.pending
         assert request is not None
         ctx = Context(self, events)
-        state = replace(state, "pending", None)
+        state = with_pending(state, None)
         if request.path is not None and isinstance(action, Roll):
             adjusting = akritai_intercept(ctx, state, request, action)
             if adjusting is not None:

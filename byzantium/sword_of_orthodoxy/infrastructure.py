@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import attrs
 
+from byzantium.core.procedure import replace
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.components import Icon, Path, SpaceKind, TileKind
 from byzantium.sword_of_orthodoxy.concepts import basileus_has
@@ -131,7 +132,8 @@ def _path_of(ctx: Context, state: SooState, tile: int) -> Path | None:
 
 
 def _on_map(ctx: Context, state: SooState, kind: TileKind) -> list[int]:
-    return [t for t in ctx.cat.tiles_of(kind) if _path_of(ctx, state, t) is not None]
+    where = state.board.where
+    return [t for t in ctx.cat.tiles_of(kind) if _space_path(ctx, where[t]) is not None]
 
 
 def _army_position(ctx: Context, state: SooState, path: Path) -> int:
@@ -212,8 +214,9 @@ def front_thema(ctx: Context, state: SooState, path: Path) -> int | None:
 def _paths_with(ctx: Context, state: SooState, kind: TileKind, moving: int | None) -> set[Path]:
     """The Paths already holding a tile of this kind (not counting ``moving``)."""
     found = set()
-    for tile in _on_map(ctx, state, kind):
-        path = _path_of(ctx, state, tile)
+    where = state.board.where
+    for tile in ctx.cat.tiles_of(kind):
+        path = _space_path(ctx, where[tile])
         if tile != moving and path is not None:
             found.add(path)
     return found
@@ -304,7 +307,7 @@ def build(ctx: Context, state: SooState, kind: TileKind | str, space: str) -> So
     board = state.board.move(tile, ctx.cat.space(space)).flip(tile, False)
     where = ctx.cat.spaces[board.where[tile]].name
     ctx.log("10.3", f"a {kind.value} is built in {where}", "infrastructure")
-    return attrs.evolve(state, board=board)
+    return replace(state, "board", board)
 
 
 def _pay(ctx: Context, state: SooState, amount: int, rule: str) -> SooState:
@@ -511,8 +514,9 @@ def offers(ctx: Context, state: SooState) -> list[Offer]:
     for kind in KINDS:
         if treasury < build_cost(ctx, state, kind):
             continue
+        name = kind.value
         for site in _sites(ctx, state, kind):
-            found.append(make_offer(f"build {kind.value} {site}", Build, kind.value, site))
+            found.append(make_offer(f"build {name} {site}", Build, name, site))
     for kind in (TileKind.HOSPITAL, TileKind.AKRITAI):
         if treasury < build_cost(ctx, state, kind):
             continue

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import attrs
 
+from byzantium.core.procedure import replace
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.barbarians import Advance
 from byzantium.sword_of_orthodoxy.combat import greek_fire_active, reforms_achieved
@@ -117,7 +118,7 @@ def take_outpost(ctx: Context, state: SooState, tile: int) -> SooState:
     state = set_marker(ctx, state, "solidus", marker(ctx, state, "solidus") - cost)
     record = ctx.cat.tiles[tile]
     state = move(ctx, state, tile, OUTPOST_SPACES[record.id][0])
-    state = attrs.evolve(state, board=state.board.flip(tile, False))
+    state = replace(state, "board", state.board.flip(tile, False))
     ctx.log("10.1", f"{record.name} is taken for {cost} $", "outpost")
     return state
 

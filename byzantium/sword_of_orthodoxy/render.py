@@ -83,7 +83,7 @@ def _tracks(ctx: Context, state: SooState) -> list[str]:
 
 
 def _western(ctx: Context, state: SooState, path: Path) -> str:
-    names = _on(ctx, state, f"zone-name-{path.name.lower()}")
+    names = _on(ctx, state, f"zone-name-{path.slug}")
     zone = f" {_names(ctx, state, names)}" if names else ""
     current = tribe(ctx, state, path)
     who = tile_name(ctx, state, current) if current is not None else "no Tribe"
@@ -180,7 +180,7 @@ def render_state(game: SwordOfOrthodoxy, state: SooState, player: int | None) ->
 
 # -- words for a person at a terminal (names, costs and effects) ------------------------
 
-_PATH_WORDS = {path.name.lower(): path for path in Path}
+_PATH_WORDS = {path.slug: path for path in Path}
 _TOKEN = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 #: What a mission of the Basileus does, per its word in the menu (10.7.x).
 _MISSIONS = {

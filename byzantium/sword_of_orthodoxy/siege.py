@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import attrs
 
+from byzantium.core.procedure import replace
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.combat import Attack, weakest
 from byzantium.sword_of_orthodoxy.components import Path, TileKind
@@ -70,7 +71,7 @@ def _lift(ctx: Context, state: SooState, path: Path, rule: str) -> SooState:
     tile = siege_tile(ctx, state, path)
     if tile is None:
         return state
-    home = f"reserves-{path.name.lower()}" if path.western else "counter-tray"
+    home = f"reserves-{path.slug}" if path.western else "counter-tray"
     ctx.log(rule, f"the Siege tile of Path {path} returns to {home}", "siege")
     return move(ctx, state, tile, home)
 
@@ -87,7 +88,7 @@ def retreat_due(ctx: Context, state: SooState, path: Path) -> bool:
     if path not in _RETREATS or retreat_fact(path) in state.done:
         return False
     tile = ctx.cat.tile(_RETREATS[path])
-    space = ctx.cat.space(f"zone-name-{path.name.lower()}")
+    space = ctx.cat.space(f"zone-name-{path.slug}")
     return state.board.where[tile] == space and not state.board.back[tile]
 
 
@@ -110,7 +111,7 @@ def strategic_retreat(ctx: Context, state: SooState, path: Path) -> SooState:
         keep = weakest(ctx, state, armies)
         for army in armies:
             if army != keep:
-                state = move(ctx, state, army, f"reserves-{path.name.lower()}")
+                state = move(ctx, state, army, f"reserves-{path.slug}")
     if path is Path.BETA:
         state = change_tribe(ctx, state, path, NORMANS, "12.2")
     state = _lift(ctx, state, path, "12.2")
@@ -174,20 +175,20 @@ class Siege(Task):
         if not self.step:
             if retreat_due(ctx, state, self.path):
                 return strategic_retreat(ctx, state, self.path)
-            return attrs.evolve(self, step="roll").reask(ctx, state)
+            return replace(self, "step", "roll").reask(ctx, state)
         if self.step == "roll":
             assert isinstance(answer, Roll)
             state = fall_of_constantinople(ctx, state, self.path, answer.dice)
             if state.ending is not None:
                 return state
-            return attrs.evolve(self, step="factions")._ask_faction(ctx, state)
+            return replace(self, "step", "factions")._ask_faction(ctx, state)
         if isinstance(answer, Decline):
             return self._attacks(ctx, state)
         assert isinstance(answer, Select)
         tile = ctx.cat.tile(answer.item)
         ctx.log("12.1", f"{tile_name(ctx, state, tile)} leaves Constantinople", "faction")
         state = move(ctx, state, tile, "omnibus", DISPLACED_FACTION_SPACE)
-        return attrs.evolve(self, moved=(*self.moved, answer.item))._ask_faction(ctx, state)
+        return replace(self, "moved", (*self.moved, answer.item))._ask_faction(ctx, state)
 
     def reask(self, ctx: Context, state: SooState) -> SooState:
         """The Siege roll, or the next Faction to send away, again (validation)."""

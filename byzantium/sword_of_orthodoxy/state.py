@@ -15,7 +15,7 @@ indexes for tiles and spaces, so that rules read the board without string look-u
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import attrs
 
@@ -148,6 +148,20 @@ class Board:
     back: tuple[bool, ...]
     value: tuple[int, ...]
 
+    def on(self, space: int) -> list[int]:
+        """The tiles on a space, in index order."""
+        # tuple.index scans in C: one call per tile found, instead of a Python loop
+        # over every tile of the box.
+        where = self.where
+        found: list[int] = []
+        at = -1
+        try:
+            while True:
+                at = where.index(space, at + 1)
+                found.append(at)
+        except ValueError:
+            return found
+
     def move(self, tile: int, space: int, value: int = 0) -> Board:
         """The board after moving one tile (keeping its face)."""
         where = list(self.where)
@@ -231,16 +245,24 @@ class Catalog:
                 self._zones.setdefault(space.path, i)
             if space.path is not None and space.kind is SpaceKind.RESERVES:
                 self._reserves.setdefault(space.path, i)
+        # The look-ups asked most often (tens of times a transition) are the tables'
+        # own bound look-ups, called without a Python function in between.
+        #: Index of a tile id (raises KeyError for an unknown id).
+        self.tile: Callable[[str], int] = self.tile_index.__getitem__
+        #: Index of a space id (raises KeyError for an unknown id).
+        self.space: Callable[[str], int] = self.space_index.__getitem__
+        #: Indexes of a Path's Army tiles (``tiles_of(TileKind.ARMY, path)``).
+        self.armies: Callable[[Path], tuple[int, ...]] = self._armies.__getitem__
+        #: The markers of a Path with a strength: the Mongols, who stand in for its Army.
+        self.mongols: Callable[[Path], tuple[int, ...]] = self._mongols.__getitem__
+        #: Space indexes of an eastern Path, from Constantinople's neighbour to the Homeland.
+        self.themas: Callable[[Path], tuple[int, ...]] = self._themas.__getitem__
+        #: Space index of a western Path's Zone (KeyError for an eastern Path).
+        self.zone: Callable[[Path], int] = self._zones.__getitem__
+        #: Space index of a western Path's Reserves (KeyError for an eastern Path).
+        self.reserves: Callable[[Path], int] = self._reserves.__getitem__
 
     # -- look-ups ---------------------------------------------------------------
-
-    def tile(self, tile_id: str) -> int:
-        """Index of a tile id."""
-        return self.tile_index[tile_id]
-
-    def space(self, space_id: str) -> int:
-        """Index of a space id."""
-        return self.space_index[space_id]
 
     def tiles_of(self, kind: TileKind, path: Path | None = None) -> tuple[int, ...]:
         """Indexes of the tiles of a kind (and Path)."""
@@ -253,14 +275,6 @@ class Catalog:
                 if tile.kind is kind and (path is None or tile.path is path)
             )
         return found
-
-    def armies(self, path: Path) -> tuple[int, ...]:
-        """Indexes of a Path's Army tiles (``tiles_of(TileKind.ARMY, path)``)."""
-        return self._armies[path]
-
-    def mongols(self, path: Path) -> tuple[int, ...]:
-        """The markers of a Path with a strength: the Mongols, who stand in for its Army."""
-        return self._mongols[path]
 
     def face(self, board: Board, tile: int) -> Face:
         """The face of a tile that is up."""
@@ -277,26 +291,8 @@ class Catalog:
         """The tiles (among ``tiles``, default all) on a space."""
         where = board.where
         if tiles is None:
-            return [i for i, there in enumerate(where) if there == space]
+            return board.on(space)
         return [i for i in tiles if where[i] == space]
-
-    def themas(self, path: Path) -> tuple[int, ...]:
-        """Space indexes of an eastern Path, from Constantinople's neighbour to the Homeland."""
-        return self._themas[path]
-
-    def zone(self, path: Path) -> int:
-        """Space index of a western Path's Zone."""
-        found = self._zones.get(path)
-        if found is None:
-            raise KeyError((path, SpaceKind.ZONE))
-        return found
-
-    def reserves(self, path: Path) -> int:
-        """Space index of a western Path's Reserves."""
-        found = self._reserves.get(path)
-        if found is None:
-            raise KeyError((path, SpaceKind.RESERVES))
-        return found
 
     def _line_of(self, path: Path) -> tuple[int, ...]:
         line = sorted(

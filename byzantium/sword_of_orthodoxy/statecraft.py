@@ -27,6 +27,7 @@ from __future__ import annotations
 import attrs
 
 from byzantium.core import dice
+from byzantium.core.procedure import replace
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.components import Icon, TileKind
 from byzantium.sword_of_orthodoxy.concepts import (
@@ -394,7 +395,7 @@ class BuildFaction(Task):
             ctx.log("10.12", f"{name} return to Constantinople", "faction")
             return move(ctx, state, tile, "constantinople")
         ctx.log("10.12", f"{name} move to space {space} of the Omnibus Track", "faction")
-        return attrs.evolve(state, board=state.board.set_value(tile, space))
+        return replace(state, "board", state.board.set_value(tile, space))
 
 
 # -- 10.15 Spending Niké ----------------------------------------------------------------------

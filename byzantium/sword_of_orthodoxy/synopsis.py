@@ -26,6 +26,7 @@ from collections.abc import Callable
 import attrs
 
 from byzantium.core import dice
+from byzantium.core.procedure import replace
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.barbarians import (
     Advance,
@@ -223,9 +224,10 @@ def east_west_schism(ctx: Context, state: SooState) -> bool:
 def controlled_outposts(ctx: Context, state: SooState) -> list[int]:
     """The Outposts the player holds: each on its own map space (Egypt not Fallen)."""
     held = []
+    board = state.board
     for tile_id, spaces in OUTPOST_SPACES.items():
         tile = ctx.cat.tile(tile_id)
-        if _where(ctx, state, tile_id) in spaces and not state.board.back[tile]:
+        if ctx.cat.spaces[board.where[tile]].id in spaces and not board.back[tile]:
             held.append(tile)
     return held
 
@@ -319,7 +321,7 @@ def place_military_event(ctx: Context, state: SooState, name: str) -> SooState:
     tile = ctx.cat.tile(MILITARY_EVENT_TILE)
     board = state.board.move(tile, ctx.cat.space("strategikon"), names.index(name) + 1)
     ctx.log("8.3", f"Military Event: {name}", "military")
-    return attrs.evolve(state, board=board.flip(tile, False))
+    return replace(state, "board", board.flip(tile, False))
 
 
 @RULES.implements("8.3")

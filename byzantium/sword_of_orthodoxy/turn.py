@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import attrs
 
+from byzantium.core.procedure import replace
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.end_of_turn import LAST_TURN, game_over
 from byzantium.sword_of_orthodoxy.engine import Context, ask_draw, end_game, push
@@ -27,7 +28,7 @@ class NextTurn(Task):
         over = game_over(ctx, state)  # 11.11: normally the End of Turn Phase has ended it
         if over is not None:
             return over
-        state = attrs.evolve(state, turn=state.turn + 1)
+        state = replace(state, "turn", state.turn + 1)
         ctx.log("C", f"Turn {state.turn} begins", "turn")
         return push(state, TileDraw(), *(phase() for phase in PHASES), NextTurn())
 
@@ -58,6 +59,6 @@ def draw_turn_chit(ctx: Context, state: SooState, tile: int, task: Task) -> SooS
         state = set_marker(ctx, state, "schism", 0)
         return push(state, task)
     state = move(ctx, state, tile, f"chronographia-{state.turn}")
-    state = attrs.evolve(state, board=state.board.flip(tile, False))
+    state = replace(state, "board", state.board.flip(tile, False))
     ctx.log("4.1", f"Turn {state.turn}: {ctx.cat.tiles[tile].name} drawn", "draw")
     return state

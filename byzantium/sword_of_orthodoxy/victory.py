@@ -177,7 +177,7 @@ def active_regions(ctx: Context, state: SooState) -> int:
     held = 0
     for path, tile_id in REGIONS.items():
         tile = ctx.cat.tile(tile_id)
-        space = ctx.cat.space(f"zone-name-{path.name.lower()}")
+        space = ctx.cat.space(f"zone-name-{path.slug}")
         if state.board.where[tile] == space and not state.board.back[tile]:
             held += 1
     return held

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import attrs
-
 from byzantium.core.procedure import replace
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.components import Icon, Path, SpaceKind, TileKind
@@ -90,7 +88,7 @@ def tiles_on(ctx: Context, state: SooState, space: str, kind: TileKind | None = 
     index = ctx.cat.space(space)
     where = state.board.where
     if kind is None:
-        return [i for i, there in enumerate(where) if there == index]
+        return state.board.on(index)
     return [i for i in ctx.cat.tiles_of(kind) if where[i] == index]
 
 
@@ -113,14 +111,14 @@ def remember(state: SooState, fact: str) -> SooState:
 def set_counter(state: SooState, name: str, value: int) -> SooState:
     """Set a named counter the rules remember."""
     others = tuple((k, v) for k, v in state.counters if k != name)
-    return attrs.evolve(state, counters=tuple(sorted((*others, (name, value)))))
+    return replace(state, "counters", tuple(sorted((*others, (name, value)))))
 
 
 def current_chit(ctx: Context, state: SooState) -> int | None:
     """The Turn Chit on the current Turn's space of the Chronographia."""
     space = ctx.cat.space(f"chronographia-{state.turn}")
-    for tile in ctx.cat.tiles_of(TileKind.TURN_CHIT):
-        if state.board.where[tile] == space:
+    for tile in state.board.on(space):  # a few tiles: the chit, a returning Basileus...
+        if ctx.cat.tiles[tile].kind is TileKind.TURN_CHIT:
             return tile
     return None
 
@@ -144,7 +142,7 @@ def set_marker(ctx: Context, state: SooState, name: str, value: int) -> SooState
 
 def tribe(ctx: Context, state: SooState, path: Path) -> int | None:
     """The Tribe tile on a western Path's round Tribe space (2.4.1)."""
-    found = tiles_on(ctx, state, f"tribe-{path.name.lower()}", TileKind.TRIBE)
+    found = tiles_on(ctx, state, f"tribe-{path.slug}", TileKind.TRIBE)
     return found[0] if found else None
 
 
@@ -239,7 +237,7 @@ def match_tribe(ctx: Context, state: SooState, path: Path) -> SooState:
         record = ctx.cat.tiles[army]
         if record.back is not None:
             board = board.flip(army, wanted not in record.front.icons)
-    return attrs.evolve(state, board=board)
+    return replace(state, "board", board)
 
 
 def change_tribe(ctx: Context, state: SooState, path: Path, new_tribe: str, rule: str) -> SooState:
@@ -248,7 +246,7 @@ def change_tribe(ctx: Context, state: SooState, path: Path, new_tribe: str, rule
     if old is not None:
         state = move(ctx, state, old, "counter-tray")
     tile = ctx.cat.tile(new_tribe)
-    state = move(ctx, state, tile, f"tribe-{path.name.lower()}")
-    state = attrs.evolve(state, board=state.board.flip(tile, False))
+    state = move(ctx, state, tile, f"tribe-{path.slug}")
+    state = replace(state, "board", state.board.flip(tile, False))
     ctx.log(rule, f"the Tribe of Path {path} is now {tile_name(ctx, state, tile)}", "tribe")
     return match_tribe(ctx, state, path)

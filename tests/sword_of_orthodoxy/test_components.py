@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path as FilePath
 
 import pytest
+from hypothesis import given, settings
 
 from byzantium.sword_of_orthodoxy.components import (
     APPENDIX_B_COUNTS,
@@ -19,6 +20,9 @@ from byzantium.sword_of_orthodoxy.components import (
     TileKind,
     load_components,
 )
+from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
+from byzantium.sword_of_orthodoxy.state import SooState
+from tests.sword_of_orthodoxy.strategies import start_of_turn_states
 
 RULEBOOK = "sword-of-orthodoxy"
 
@@ -219,3 +223,29 @@ def test_incomes_stated_by_the_7_1_example_carry_that_rule() -> None:
         assert COMPONENTS.tile(tile).front.solidus == income
         source = sources[(f"tile {tile}", "front.solidus")]
         assert (source.kind, source.ref) == (Provenance.RULEBOOK, "7.1")
+
+
+@pytest.mark.rule("2.2", "2.2.1")
+def test_each_path_names_its_spaces_by_its_slug_and_its_letter() -> None:
+    assert [path.slug for path in Path] == ["alpha", "beta", "gamma", "delta", "epsilon", "zeta"]
+    assert "".join(path.letter for path in Path) == "ΑΒΓΔΕΖ"
+    ids = {space.id for space in COMPONENTS.spaces}
+    for path in Path:
+        assert str(path) == path.letter
+        if path.western:
+            spaces = {f"{kind}-{path.slug}" for kind in ("zone", "reserves", "tribe")}
+            assert spaces <= ids
+
+
+@pytest.mark.rule("2.1")
+@settings(max_examples=30, deadline=None)
+@given(start_of_turn_states())
+def test_the_tiles_on_a_space_are_every_tile_there_in_index_order(
+    drawn: tuple[SwordOfOrthodoxy, SooState],
+) -> None:
+    game, state = drawn
+    board = state.board
+    for space in range(len(game.catalog.spaces)):
+        expected = [tile for tile, there in enumerate(board.where) if there == space]
+        assert board.on(space) == expected
+        assert game.catalog.on(board, space) == expected
