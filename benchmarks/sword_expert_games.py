@@ -20,6 +20,12 @@ Action Phase (10.0) before the fall:
   the chance of its letter in the next chit) and the events from the end of that
   phase to the fall.
 
+``--weights '{"solidus": 8.0}' --label NAME`` plays the expert with those fields
+of :class:`~byzantium.sword_of_orthodoxy.expert.Weights` changed (an experiment in
+tuning its evaluation); ``--tuning FILE.jsonl...`` then compares every label with
+the default weights on the seeds both played, and writes the comparison into the
+evidence file (its ``tuning`` table) without touching the rest.
+
 ``python -m benchmarks.sword_expert_games --summary FILE.jsonl...`` prints the
 per-budget table. The evidence file ``docs/_static/sword-expert-evidence.json`` is
 written from these lines by ``--evidence``.
@@ -37,12 +43,20 @@ from collections.abc import Iterator, Sequence
 from multiprocessing import Pool
 from pathlib import Path as FilePath
 
+import attrs
+
 from byzantium.core.drivers import sample
 from byzantium.core.game import CHANCE, TERMINAL
 from byzantium.core.simulate import wilson_interval
 from byzantium.sword_of_orthodoxy.components import Path
 from byzantium.sword_of_orthodoxy.engine import Context
-from byzantium.sword_of_orthodoxy.expert import Expert, Lookups, fall_chance, siege_loss
+from byzantium.sword_of_orthodoxy.expert import (
+    Expert,
+    Lookups,
+    Weights,
+    fall_chance,
+    siege_loss,
+)
 from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
 from byzantium.sword_of_orthodoxy.state import SooAction, SooState
 from byzantium.sword_of_orthodoxy.world import eastern_position
@@ -196,11 +210,43 @@ def _wilson(k: int, n: int) -> tuple[float, float]:
     return wilson_interval(k, n) if n else (0.0, 0.0)
 
 
-def play_one(job: tuple[str, int, int, int]) -> dict[str, object]:
+#: A game to play: scenario, budget, seed, last-stand rollouts, and the label and
+#: changed fields of the weights (empty: the default weights).
+Job = tuple[str, int, int, int, str, dict[str, object]]
+
+
+def weights_of(changed: dict[str, object]) -> Weights:
+    """The default weights with the fields of ``changed`` replaced: numbers, and for
+    ``pressure`` a list of four numbers."""
+    names = [f.name for f in attrs.fields(Weights)]
+    unknown = sorted(set(changed) - set(names))
+    if unknown:
+        raise ValueError(f"no such weight: {', '.join(unknown)} (known: {', '.join(names)})")
+    weights = Weights()
+    for name, value in changed.items():
+        if name == "pressure":
+            if not isinstance(value, list) or len(value) != 4 or not all(map(_number, value)):
+                raise ValueError("pressure must be a list of four numbers")
+            a, b, c, d = (float(v) for v in value)
+            weights = attrs.evolve(weights, pressure=(a, b, c, d))
+        elif _number(value):
+            assert isinstance(value, int | float)
+            # every field but pressure is a float: mypy cannot tell which one ``name`` is
+            weights = attrs.evolve(weights, **{name: float(value)})  # type: ignore[arg-type]
+        else:
+            raise ValueError(f"{name} must be a number, not {value!r}")
+    return weights
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def play_one(job: Job) -> dict[str, object]:
     """One expert game (and its last stand if lost and ``rollouts`` > 0)."""
-    scenario, budget, seed, rollouts = job
+    scenario, budget, seed, rollouts, label, changed = job
     game = SwordOfOrthodoxy({"scenario": scenario})
-    expert = Expert(game, budget)
+    expert = Expert(game, budget, weights_of(changed))
     chance_rng = random.Random(f"byzantium:{seed}:chance")
     policy_rng = random.Random(f"byzantium:{seed}:policy")
     state = game.initial_state()
@@ -249,6 +295,8 @@ def play_one(job: tuple[str, int, int, int]) -> dict[str, object]:
         "factions_lost_by_rule": dict(lost),
         "siege_rolls": sieges,
     }
+    if changed:
+        out |= {"label": label, "weights": changed}
     if rollouts and not result.winners and last_phase:
         out["last_stand"] = _last_stand(
             game, expert, (last_phase[0], last_phase[-1]), then, seed=seed, rollouts=rollouts
@@ -256,13 +304,13 @@ def play_one(job: tuple[str, int, int, int]) -> dict[str, object]:
     return out
 
 
-def _jobs(args: argparse.Namespace) -> Iterator[tuple[str, int, int, int]]:
+def _jobs(args: argparse.Namespace, changed: dict[str, object]) -> Iterator[Job]:
     """Seed by seed, every budget of a seed together (a run cut short stays paired)."""
     examined = set(_seeds(args.last_stand_seeds)) if args.last_stand_seeds else None
     for seed in _seeds(args.seeds):
         for budget in (int(b) for b in args.budgets.split(",")):
             rollouts = args.last_stand if examined is None or seed in examined else 0
-            yield (args.scenario, budget, seed, rollouts)
+            yield (args.scenario, budget, seed, rollouts, args.label, changed)
 
 
 def summary(lines: Sequence[dict[str, object]]) -> list[dict[str, object]]:
@@ -340,22 +388,76 @@ def prefix(lines: Sequence[dict[str, object]]) -> list[dict[str, object]]:
     the first one missing, rather than every game that finished, keeps long games
     from being left out.
     """
-    once: dict[tuple[object, object, object], dict[str, object]] = {}
+    once: dict[tuple[object, object, object, str], dict[str, object]] = {}
     for line in lines:  # a game played twice (the same seed, budget and code) counts once
-        once.setdefault((line["scenario"], line["budget"], line["seed"]), line)
+        once.setdefault((line["scenario"], line["budget"], line["seed"], _label(line)), line)
     lines = list(once.values())
-    seen: dict[tuple[object, object], set[int]] = {}
+    seen: dict[tuple[object, object, str], set[int]] = {}
     for line in lines:
-        seen.setdefault((line["scenario"], line["budget"]), set()).add(int(str(line["seed"])))
-    last: dict[tuple[object, object], int] = {}
+        key = (line["scenario"], line["budget"], _label(line))
+        seen.setdefault(key, set()).add(int(str(line["seed"])))
+    last: dict[tuple[object, object, str], int] = {}
     for key, seeds in seen.items():
         seed = min(seeds)
         while seed + 1 in seeds:
             seed += 1
         last[key] = seed
     return [
-        line for line in lines if int(str(line["seed"])) <= last[(line["scenario"], line["budget"])]
+        line
+        for line in lines
+        if int(str(line["seed"])) <= last[(line["scenario"], line["budget"], _label(line))]
     ]
+
+
+def _label(line: dict[str, object]) -> str:
+    """The weights a game was played with: ``default`` unless changed."""
+    return str(line.get("label", DEFAULT)) if line.get("weights") else DEFAULT
+
+
+#: The label of games played with the default weights.
+DEFAULT = "default"
+
+
+def tuning(lines: Sequence[dict[str, object]]) -> list[dict[str, object]]:
+    """Every label of changed weights against the default weights, on paired seeds.
+
+    Per scenario, budget and label, the seeds that both the label and the default
+    weights played (the same dice up to the first different choice): games,
+    survivors and mean end Turn of each, and in how many games the label lasted
+    longer, as long, or less long.
+    """
+    played: dict[tuple[str, int, str], dict[int, dict[str, object]]] = {}
+    for line in lines:
+        key = (str(line["scenario"]), int(str(line["budget"])), _label(line))
+        played.setdefault(key, {})[int(str(line["seed"]))] = line
+    rows: list[dict[str, object]] = []
+    for (scenario, budget, label), games in sorted(played.items()):
+        base = played.get((scenario, budget, DEFAULT))
+        if label == DEFAULT or base is None:
+            continue
+        seeds = sorted(set(games) & set(base))
+        if not seeds:
+            continue
+        mine = [int(str(games[s]["end_turn"])) for s in seeds]
+        theirs = [int(str(base[s]["end_turn"])) for s in seeds]
+        rows.append(
+            {
+                "scenario": scenario,
+                "budget": budget,
+                "label": label,
+                "weights": games[seeds[0]]["weights"],
+                "games": len(seeds),
+                "seed_range": f"{seeds[0]}-{seeds[-1]}",
+                "survived": sum(1 for s in seeds if games[s]["survived"]),
+                "default_survived": sum(1 for s in seeds if base[s]["survived"]),
+                "mean_end_turn": round(sum(mine) / len(seeds), 2),
+                "default_mean_end_turn": round(sum(theirs) / len(seeds), 2),
+                "longer": sum(1 for a, b in zip(mine, theirs, strict=True) if a > b),
+                "as_long": sum(1 for a, b in zip(mine, theirs, strict=True) if a == b),
+                "shorter": sum(1 for a, b in zip(mine, theirs, strict=True) if a < b),
+            }
+        )
+    return rows
 
 
 def _counts(value: object) -> dict[str, int]:
@@ -363,7 +465,10 @@ def _counts(value: object) -> dict[str, int]:
 
 
 def evidence(lines: Sequence[dict[str, object]], reading: str, commit: str) -> dict[str, object]:
-    """The evidence file: results, the budget curve and the last stands."""
+    """The evidence file: results, the budget curve, the last stands and the tuning
+    table (games with changed weights count in the tuning table alone)."""
+    table = tuning(lines)
+    lines = [line for line in lines if _label(line) == DEFAULT]
     rows = summary(lines)
     results = []
     for row in rows:
@@ -423,8 +528,18 @@ def evidence(lines: Sequence[dict[str, object]], reading: str, commit: str) -> d
         "results": results,
         "budget_curve": curve,
         "last_stands": stands,
+        "tuning": table,
         "reading": reading,
     }
+
+
+def _read(names: Sequence[str]) -> list[dict[str, object]]:
+    return [
+        json.loads(text)
+        for name in names
+        for text in FilePath(name).read_text(encoding="utf-8").splitlines()
+        if text.strip()
+    ]
 
 
 def _dict(value: object) -> dict[str, object]:
@@ -444,16 +559,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--evidence", nargs="*", metavar="FILE", help="JSON lines to gather")
     parser.add_argument("--reading", default="", help="a file with the reading of the figures")
     parser.add_argument("--commit", default="", help="the commit the games were played with")
+    parser.add_argument("--weights", default="{}", help="JSON: fields of Weights to change")
+    parser.add_argument("--label", default="", help="the name of the changed weights")
+    parser.add_argument(
+        "--tuning", nargs="*", metavar="FILE", help="JSON lines: update the tuning table"
+    )
     args = parser.parse_args(argv)
+    if args.tuning is not None:
+        target = FilePath("docs/_static/sword-expert-evidence.json")
+        data = json.loads(target.read_text(encoding="utf-8"))
+        data["tuning"] = tuning(prefix(_read(args.tuning)))
+        target.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
+        return 0
     sources = args.summary if args.summary is not None else args.evidence
     if sources is not None:
-        lines = [
-            json.loads(text)
-            for name in sources
-            for text in FilePath(name).read_text(encoding="utf-8").splitlines()
-            if text.strip()
-        ]
-        lines = prefix(lines)
+        lines = prefix(_read(sources))
         if args.summary is not None:
             for row in summary(lines):
                 print(json.dumps(row))
@@ -463,9 +583,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         data = evidence(lines, " ".join(reading.split()), args.commit)
         target.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
         return 0
+    try:
+        changed = json.loads(args.weights)
+        if not isinstance(changed, dict):
+            raise ValueError("--weights must be a JSON object")
+        weights_of(changed)
+    except ValueError as exc:
+        parser.error(f"--weights: {exc}")
+    if changed and not args.label:
+        parser.error("--weights needs a --label to name the changed weights")
     out = open(args.out, "a", encoding="utf-8") if args.out else sys.stdout  # noqa: SIM115
     with Pool(args.jobs) as pool:
-        for line in pool.imap_unordered(play_one, list(_jobs(args)), chunksize=1):
+        for line in pool.imap_unordered(play_one, list(_jobs(args, changed)), chunksize=1):
             out.write(json.dumps(line, ensure_ascii=False) + "\n")
             out.flush()
     return 0

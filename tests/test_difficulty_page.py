@@ -184,3 +184,67 @@ def test_the_sword_expert_evidence_shows_the_budget_curve_and_the_last_stands(
     assert "41.7%-41.7%" in text  # the one choice left, played out
     assert "Δ 1" in text and "9 + Walls" in text
     assert "A reading of the figures." in text
+
+
+def test_changed_weights_are_compared_with_the_default_on_the_seeds_both_played(
+    tmp_path: Path,
+) -> None:
+    from benchmarks.sword_expert_games import evidence
+
+    base = [_game_line(0, seed, seed == 1, turn) for seed, turn in enumerate((8, 27, 12, 9))]
+    tried = [_game_line(0, seed, False, turn) for seed, turn in enumerate((10, 20, 12))]
+    for line in tried:
+        line |= {"label": "money", "weights": {"solidus": 8.0}}
+    data = evidence(base + tried, "", "abc1234")
+    # The changed weights stay out of the results, and meet the default on seeds 0-2.
+    results = data["results"]
+    assert isinstance(results, list) and [row["games"] for row in results] == [4]
+    assert data["tuning"] == [
+        {
+            "scenario": "campaign",
+            "budget": 0,
+            "label": "money",
+            "weights": {"solidus": 8.0},
+            "games": 3,
+            "seed_range": "0-2",
+            "survived": 0,
+            "default_survived": 1,
+            "mean_end_turn": 14.0,
+            "default_mean_end_turn": round((8 + 27 + 12) / 3, 2),
+            "longer": 1,
+            "as_long": 1,
+            "shorter": 1,
+        }
+    ]
+    text = build(
+        tmp_path,
+        {"sword-expert-evidence.json": json.dumps(data, ensure_ascii=False)},
+        "\nSword expert\n------------\n\n.. byzantium-sword-expert::\n",
+    )
+    assert "Tuning the evaluation" in text
+    assert "solidus 8.0" in text and "0 / 1" in text and "14.0 / 15.7" in text
+    assert "1 / 1 / 1" in text
+
+
+@pytest.mark.parametrize(
+    ("changed", "complaint"),
+    [
+        ({"bogus": 1.0}, "no such weight: bogus"),
+        ({"solidus": "much"}, "solidus must be a number"),
+        ({"solidus": True}, "solidus must be a number"),
+        ({"pressure": [1.0, 2.0]}, "pressure must be a list of four numbers"),
+    ],
+)
+def test_a_bad_weight_is_refused_with_its_name(changed: dict[str, object], complaint: str) -> None:
+    from benchmarks.sword_expert_games import weights_of
+
+    with pytest.raises(ValueError, match=complaint):
+        weights_of(changed)
+
+
+def test_changed_weights_reach_the_evaluation() -> None:
+    from benchmarks.sword_expert_games import weights_of
+
+    weights = weights_of({"solidus": 8, "pressure": [50, 18, 6, 2], "danger": 400.0})
+    assert weights.solidus == 8.0 and weights.pressure == (50.0, 18.0, 6.0, 2.0)
+    assert weights.danger == 400.0 and weights.factions == 40.0  # the rest: the default

@@ -95,6 +95,10 @@ DEATH = 1000.0
 class Weights:
     """The tunable weights of :func:`assess` (in solidus-like units)."""
 
+    #: The chance of Defeat in the next Barbarian Phase (:func:`fall_chance`) is
+    #: weighed like a Defeat by default: a lost game is worth ``-DEATH`` (plus a
+    #: little per Turn survived) at the end of the search too.
+    danger: float = DEATH
     #: Log-survival of the next three Sieges (12.1), per unit of log-probability.
     factions: float = 40.0
     #: Share of a Faction's worth kept per space it lies away on the Omnibus Track.
@@ -207,7 +211,8 @@ def assess(
     """How good a position is for the Empire (higher is better; a Defeat is -1000).
 
     A sum of the terms the module documentation lists, in solidus-like units, with
-    the chance of falling in the next Barbarian Phase weighted like a Defeat.
+    the chance of falling in the next Barbarian Phase weighted like a Defeat (the
+    weight ``danger``).
     """
     return _assess(ctx, state, weights, board, danger_only=False)
 
@@ -342,7 +347,7 @@ def _assess(
     if danger_only:
         return danger
 
-    score = -DEATH * danger + w.factions * endurance - pressure
+    score = -w.danger * danger + w.factions * endurance - pressure
     score -= w.schism * max(0, schism - 2) ** 2 / 4
 
     # -- resources -------------------------------------------------------------------

@@ -419,6 +419,35 @@ def _curve(data: Mapping[str, object]) -> list[str]:
     ]  # fmt: skip
 
 
+def _tuning(data: Mapping[str, object]) -> list[str]:
+    rows = []
+    for row in _list(data.get("tuning")):
+        if not isinstance(row, dict):
+            continue
+        changed = ", ".join(f"{_text(k)} {_text(v)}" for k, v in _dict(row.get("weights")).items())
+        rows.append(
+            [_text(row.get("label")), changed, _num(row.get("budget")),
+             _text(row.get("seed_range")), _num(row.get("games")),
+             f"{_num(row.get('survived'))} / {_num(row.get('default_survived'))}",
+             f"{_turn(row.get('mean_end_turn'))} / {_turn(row.get('default_mean_end_turn'))}",
+             f"{_num(row.get('longer'))} / {_num(row.get('as_long'))} / {_num(row.get('shorter'))}"]
+        )  # fmt: skip
+    if not rows:
+        return []
+    return [
+        "**Tuning the evaluation.** Each line changes some weights of the evaluation "
+        "(``byzantium.sword_of_orthodoxy.expert.Weights``) and plays the seeds the default "
+        "weights played, Campaign unless said, so that both meet the same dice until "
+        "their first different choice; the default's figures follow each slash:",
+        "",
+        *_table(
+            ["Weights", "Changed", "Budget", "Seeds", "Games", "Survived / default",
+             "Mean end Turn / default", "Longer / as long / shorter"],
+            rows,
+        ),
+    ]  # fmt: skip
+
+
 def _stands(data: Mapping[str, object]) -> list[str]:
     stands = [s for s in _list(data.get("last_stands")) if isinstance(s, dict)]
     if not stands:
@@ -471,7 +500,7 @@ class SwordExpertDirective(SphinxDirective):
             data = _dict(json.loads(path.read_text(encoding="utf-8")))
         except (OSError, ValueError) as exc:
             data = {"reading": f"sword-expert-evidence.json is unreadable: {exc}"}
-        lines = [*_curve(data), "", *_stands(data), ""]
+        lines = [*_curve(data), "", *_tuning(data), "", *_stands(data), ""]
         for key in ("reading", "method"):
             if data.get(key):
                 lines += [_text(data[key]), ""]

@@ -17,7 +17,9 @@ from byzantium.core.game import CHANCE, TERMINAL
 from byzantium.sword_of_orthodoxy.components import Path, TileKind
 from byzantium.sword_of_orthodoxy.engine import Context
 from byzantium.sword_of_orthodoxy.expert import (
+    DEATH,
     Expert,
+    Weights,
     assess,
     expert_policy,
     fall_chance,
@@ -180,6 +182,16 @@ def test_the_fall_chance_grows_with_a_zone_one_advance_from_a_siege() -> None:
     state = campaign()
     crowded = _gamma_zone_full(ctx, state)
     assert 0.0 <= fall_chance(ctx, state) < fall_chance(ctx, crowded) <= 1.0
+
+
+@pytest.mark.rule("12.1", game="sword-of-orthodoxy")
+def test_the_fall_chance_weighs_in_the_evaluation_by_the_danger_weight() -> None:
+    ctx = Context(GAME, None)
+    state = _gamma_zone_full(ctx, campaign())
+    danger = fall_chance(ctx, state)
+    assert danger > 0
+    default, lighter = assess(ctx, state), assess(ctx, state, Weights(danger=400.0))
+    assert lighter - default == pytest.approx((DEATH - 400.0) * danger)
 
 
 def _drawn(state: SooState, letters: frozenset[Path]) -> SooState:
