@@ -21,7 +21,7 @@ import inspect
 import sys
 import types
 from collections.abc import Callable, Iterator, Mapping
-from functools import cache
+from functools import cache, partial
 from typing import Any, Protocol, TypeVar, cast
 
 import attrs
@@ -33,6 +33,7 @@ __all__ = [
     "ProcedureContext",
     "ProcedureState",
     "TaskField",
+    "builder",
     "code_words",
     "data_words",
     "is_word",
@@ -186,6 +187,17 @@ def replace(state: R, name: str, value: object) -> R:
         function = _copier(*key)
     copied: R = function(state, value)
     return copied
+
+
+def builder(cls: type[R]) -> Callable[..., R]:
+    """A function building a record of the attrs class ``cls`` from every field its
+    constructor sets, given positionally in the order of the fields, as the
+    constructor does (for a record whose constructor only stores its fields, by
+    filling its slots: see :func:`_compile`). For records a procedure builds at every
+    step (the request of each decision, say); the caller keeps the order right."""
+    fields = attrs.fields(cast("type[attrs.AttrsInstance]", cls))
+    names = tuple(f.name for f in fields if f.init)
+    return partial(_copier(cls, names), None)
 
 
 def replace_fields(record: R, **changes: object) -> R:
