@@ -324,7 +324,9 @@ def _kept_zones(cat: Catalog, state: BelState, player: int, kinds: str) -> froze
                 zoc = known.zoc
             else:
                 zoc = _cities_excepted(cat, state, 1 - player, known.projected)
-            last[key] = _Zones(state.units, state.control, state.markers, known.projected, zoc)
+            # The entry now holds for this state (kept in place: nothing else holds it).
+            known.units, known.control, known.markers = state.units, state.control, state.markers
+            known.zoc = zoc
             return zoc
     projected = _projected(cat, state, 1 - player, kinds)
     zoc = _cities_excepted(cat, state, 1 - player, projected)
@@ -332,11 +334,12 @@ def _kept_zones(cat: Catalog, state: BelState, player: int, kinds: str) -> froze
     return zoc
 
 
-@attrs.frozen
+@attrs.define
 class _Zones:
     """Zones of Control worked out for one (player, naval) with a catalogue: the
     counters, control and markers they come from, the hexes the enemy's counters
-    project into, and the zones after the Cities' exception (15.12#2)."""
+    project into, and the zones after the Cities' exception (15.12#2). The memory's
+    entry is brought up to date in place when it still holds for a later state."""
 
     units: Units
     control: tuple[Control, ...]
