@@ -179,8 +179,9 @@ def _copier(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
 def replace(state: R, name: str, value: object) -> R:
     """``state`` with one field replaced, like ``attrs.evolve(state, name=value)``
     (the same constructor, validators and converters run, or for a record whose
-    constructor only stores its arguments the same stores) but without evolve's
-    per-call look-up of every field: the procedure engine does this at every step."""
+    constructor only stores its fields and validates them the same stores and
+    validators, :func:`_compile`) but without evolve's per-call look-up of every
+    field: the procedure engine does this at every step."""
     key = (type(state), (name,))
     function = _COPIERS.get(key)
     if function is None:
@@ -202,7 +203,8 @@ def builder(cls: type[R]) -> Callable[..., R]:
 
 def replace_fields(record: R, **changes: object) -> R:
     """``record`` with several fields replaced, like ``attrs.evolve(record, **changes)``
-    (the same constructor, validators and converters run), without evolve's per-call
+    (the same constructor, validators and converters run, or their stores and
+    validators: see :func:`replace`), without evolve's per-call
     look-up of every field: for the tasks a procedure rebuilds at every step."""
     copied: R = _copier(type(record), tuple(changes))(record, *changes.values())
     return copied
