@@ -87,6 +87,8 @@ def answer(ctx: Context, state: BelState, action: BelAction) -> BelState:
         state = run_task(ctx, state, task, None)
     if state.pending is request:
         return settle(ctx, replace(state, "pending", None))
+    if state.pending is not None:
+        return state  # a task asked the next question: nothing to settle
     return settle(ctx, state)
 
 

@@ -168,6 +168,10 @@ def _compile(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
 _COPIERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
 
 
+#: The same for one field, by class and field name (:func:`replace`'s look-up).
+_ONE_FIELD: dict[tuple[type, str], Callable[..., Any]] = {}
+
+
 def _copier(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
     key = (cls, names)
     function = _COPIERS.get(key)
@@ -182,10 +186,10 @@ def replace(state: R, name: str, value: object) -> R:
     constructor only stores its fields and validates them the same stores and
     validators, :func:`_compile`) but without evolve's per-call look-up of every
     field: the procedure engine does this at every step."""
-    key = (type(state), (name,))
-    function = _COPIERS.get(key)
+    key = (type(state), name)
+    function = _ONE_FIELD.get(key)
     if function is None:
-        function = _copier(*key)
+        function = _ONE_FIELD[key] = _copier(type(state), (name,))
     copied: R = function(state, value)
     return copied
 
