@@ -10,7 +10,7 @@ Guard stacks mutinying or returning to loyalty (12.2-12.4).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import compress, count
 from operator import ne
 
@@ -223,11 +223,14 @@ def occupied_cities(
     Occupation, not control, earns a city's taxes and lets recruits appear there (5.1).
     A Colony belongs to nobody: whoever occupies it has its benefits (27.4).
     """
+    hexes: Sequence[int]
     if region is None:
         hexes = city_hexes(cat, state)
-    else:
+    elif state.markers.colonies:
         colonies = sorted(h for h in state.markers.colonies if cat.region_of_hex(h) == region)
         hexes = [*cat.region_cities[region], *colonies]
+    else:
+        hexes = cat.region_cities[region]
     owner = controllers(cat, state)
     at = state.units.at
     # ``player in map(...)``: whether any counter there is his, without a generator.
