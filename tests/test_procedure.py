@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from byzantium.core.procedure import push, replace, replace_fields, run_task, settle
+from byzantium.core.procedure import builder, push, replace, replace_fields, run_task, settle
 
 
 @attrs.frozen
@@ -279,3 +279,14 @@ def test_copies_equal_evolve_and_behave_as_constructed(
             assert hash(copied) == hash(expected)
     with pytest.raises(ValueError, match="middle"):
         replace(KeywordsLast(), "middle", -1)
+
+
+@pytest.mark.parametrize("cls", [Toy, Hashed, Mutable])
+def test_a_builder_builds_what_the_constructor_builds(cls: type[attrs.AttrsInstance]) -> None:
+    """:func:`builder` takes every field in order and gives the record the
+    constructor gives for the same values."""
+    values = {Toy: (("a",), (), "p", None), Hashed: (3, "s"), Mutable: (2, ("x",))}[cls]
+    made: attrs.AttrsInstance = builder(cls)(*values)
+    assert type(made) is cls
+    assert made == cls(*values)
+    assert attrs.asdict(made) == attrs.asdict(cls(*values))

@@ -27,6 +27,7 @@ from byzantium.belisarius.state import (
 from byzantium.core.game import Event
 from byzantium.core.procedure import (
     ProcedureContext,
+    builder,
     proceed,
     push,
     replace,
@@ -86,6 +87,8 @@ def answer(ctx: Context, state: BelState, action: BelAction) -> BelState:
         state = run_task(ctx, state, task, None)
     if state.pending is request:
         return settle(ctx, replace(state, "pending", None))
+    if state.pending is not None:
+        return state  # a task asked the next question: nothing to settle
     return settle(ctx, state)
 
 
@@ -93,9 +96,30 @@ def _wait(state: BelState, request: Request) -> BelState:
     return replace(state, "pending", request)
 
 
+#: :class:`~.state.Request` from its eight fields in order (see :func:`_request`).
+_new_request = builder(Request)
+
+
+def _request(  # noqa: PLR0917 - the fields of the request
+    kind: RequestKind,
+    rule: str,
+    prompt: str,
+    task: Task,
+    player: int = NOBODY,
+    dice: int = 0,
+    hand: int = NOBODY,
+    options: tuple[BelAction, ...] = (),
+) -> Request:
+    """``Request(kind, rule, prompt, task, player, dice, hand, options)``, built as
+    its constructor does but without its call (a request is made at every
+    transition); the defaults are those of :class:`~.state.Request`."""
+    made: Request = _new_request(kind, rule, prompt, task, player, dice, hand, options)
+    return made
+
+
 def ask_roll(state: BelState, task: Task, rule: str, prompt: str, dice: int = 1) -> BelState:
     """Wait for ``dice`` dice; ``task`` runs again with a :class:`~.state.Roll`."""
-    return _wait(state, Request(RequestKind.ROLL, rule, prompt, task, dice=dice))
+    return _wait(state, _request(RequestKind.ROLL, rule, prompt, task, dice=dice))
 
 
 def ask_draw(state: BelState, task: Task, rule: str, prompt: str, hand: int = NOBODY) -> BelState:
@@ -104,7 +128,7 @@ def ask_draw(state: BelState, task: Task, rule: str, prompt: str, hand: int = NO
     ``task`` runs again with a :class:`~.state.Draw` naming the marker's type; each
     type comes up with probability proportional to the markers of it left.
     """
-    return _wait(state, Request(RequestKind.DRAW, rule, prompt, task, hand=hand))
+    return _wait(state, _request(RequestKind.DRAW, rule, prompt, task, hand=hand))
 
 
 def ask_choice(  # noqa: PLR0917 - the request names who, why and what
@@ -119,7 +143,7 @@ def ask_choice(  # noqa: PLR0917 - the request names who, why and what
     if not options:
         raise ValueError(f"rule {rule}: a choice needs at least one option")
     return _wait(
-        state, Request(RequestKind.CHOOSE, rule, prompt, task, player, options=tuple(options))
+        state, _request(RequestKind.CHOOSE, rule, prompt, task, player, options=tuple(options))
     )
 
 

@@ -128,7 +128,7 @@ def warband_sites(ctx: Context, state: BelState, region: int) -> list[int]:
     where_of = state.units.where
     found = {
         where_of[u]
-        for u in cat.of_nationality(cat.regions[region].nationality, UnitKind.WARBAND)
+        for u in cat.of_nationality(cat.nationalities[region], UnitKind.WARBAND)
         if where_of[u] >= FIRST_HEX
     }
     pillaged = state.markers.pillaged
@@ -173,7 +173,7 @@ def _levy_sites(  # noqa: PLR0917 - the arguments of levy_places
     first (:func:`levy_kinds`)."""
     cat = ctx.cat
     player = state.phasing
-    stock = available(cat, state, cat.regions[region].nationality, kind)
+    stock = available(cat, state, cat.nationalities[region], kind)
     if not stock:
         return
     unit = stock[0]
@@ -380,7 +380,7 @@ class LevyPhase(Task):
     def _put(self, ctx: Context, state: BelState, where: int) -> tuple[BelState, LevyPhase]:
         cat = ctx.cat
         region = self.cursor
-        unit = available(cat, state, cat.regions[region].nationality, UnitKind(self.kind))[0]
+        unit = available(cat, state, cat.nationalities[region], UnitKind(self.kind))[0]
         ctx.log("11.12", f"{cat.counters[unit].id} is levied at {where}", "levy")
         state = put_reinforcement(state, unit, where)
         used = (*self.used, where) if where >= FIRST_HEX else self.used

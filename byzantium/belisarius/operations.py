@@ -291,7 +291,7 @@ def _force_steps(ctx: Context, state: BelState, force: tuple[int, ...], player: 
             if before.where is units.where:
                 return known
             moved = units.moved_since(before.where)
-            if moved is not None and all(u in force for u in moved):
+            if moved is not None and not set(moved).difference(force):
                 known.board = units
                 return known
     box = _own_box(ctx, force)

@@ -257,10 +257,10 @@ def recruitable(cat: Catalog, state: BelState, player: int) -> list[tuple[str, U
     """
     pairs: list[tuple[str, UnitKind]] = []
     kinds = [kind for kind in _REGIONAL_KINDS if recruit_cost(cat, kind) is not None]
-    for r, region in enumerate(cat.regions):
+    for r, nationality in enumerate(cat.nationalities):
         if region_controller(state, r) != player:
             continue
-        pairs.extend((region.nationality, kind) for kind in kinds)
+        pairs.extend((nationality, kind) for kind in kinds)
     if player == EMPIRE and recruit_cost(cat, UnitKind.GUARD) is not None:
         pairs.append(("guard", UnitKind.GUARD))
     return [(n, k) for n, k in pairs if available(cat, state, n, k)]

@@ -234,19 +234,29 @@ def setup_hexes(
     if placement.not_near_city:
         city = cat.map.city(placement.not_near_city).hex
         barred = {city, *cat.map.neighbours(city)}
-    legal: list[int] = []
     held = state.units.index()
     markers = state.markers
-    printed = not (markers.pillaged or markers.colonies)
-    for hex_, feeds in _standing(cat)[naval][region]:
-        if hex_ in barred:
-            continue
-        there = held.get(hex_, ())
-        if len(there) >= (feeds if printed else cat.forage(hex_, markers)):
-            continue
-        # A hex where the counter's type may stand takes it when empty (can_place).
-        if not there or can_place(cat, state, unit, hex_, owner):
-            legal.append(hex_)
+    spots = _standing(cat)[naval][region]
+    # A hex where the counter's type may stand takes it when empty (can_place), if it
+    # feeds one more; an occupied one if it feeds one more and can_place agrees.
+    legal: list[int]
+    if not (barred or markers.pillaged or markers.colonies):  # the printed Forage
+        legal = [
+            hex_
+            for hex_, feeds in spots
+            if (feeds > 0 if not (there := held.get(hex_)) else len(there) < feeds)
+            and (not there or can_place(cat, state, unit, hex_, owner))
+        ]
+    else:
+        legal = []
+        for hex_, _ in spots:
+            if hex_ in barred:
+                continue
+            there = held.get(hex_, ())
+            if len(there) >= cat.forage(hex_, markers):
+                continue
+            if not there or can_place(cat, state, unit, hex_, owner):
+                legal.append(hex_)
     empty = {
         c.hex
         for c in cat.map.cities_in(cat.regions[region].name)

@@ -579,6 +579,8 @@ class Catalog:
         self.regions = hexmap.regions
         self.region_index = {r.name: i for i, r in enumerate(self.regions)}
         self.region_by_code = {r.code: i for i, r in enumerate(self.regions)}
+        #: Each Region's nationality id (:attr:`.Region.nationality`), worked out once.
+        self.nationalities: tuple[str, ...] = tuple(r.nationality for r in self.regions)
         #: Region index of each counter's nationality (-1 for the Guard).
         self.home: tuple[int, ...] = tuple(
             self._region_of_nationality(c.nationality) for c in counters

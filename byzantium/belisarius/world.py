@@ -10,7 +10,7 @@ Guard stacks mutinying or returning to loyalty (12.2-12.4).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import compress, count
 from operator import ne
 
@@ -223,11 +223,14 @@ def occupied_cities(
     Occupation, not control, earns a city's taxes and lets recruits appear there (5.1).
     A Colony belongs to nobody: whoever occupies it has its benefits (27.4).
     """
+    hexes: Sequence[int]
     if region is None:
         hexes = city_hexes(cat, state)
-    else:
+    elif state.markers.colonies:
         colonies = sorted(h for h in state.markers.colonies if cat.region_of_hex(h) == region)
         hexes = [*cat.region_cities[region], *colonies]
+    else:
+        hexes = cat.region_cities[region]
     owner = controllers(cat, state)
     at = state.units.at
     # ``player in map(...)``: whether any counter there is his, without a generator.
@@ -324,7 +327,9 @@ def _kept_zones(cat: Catalog, state: BelState, player: int, kinds: str) -> froze
                 zoc = known.zoc
             else:
                 zoc = _cities_excepted(cat, state, 1 - player, known.projected)
-            last[key] = _Zones(state.units, state.control, state.markers, known.projected, zoc)
+            # The entry now holds for this state (kept in place: nothing else holds it).
+            known.units, known.control, known.markers = state.units, state.control, state.markers
+            known.zoc = zoc
             return zoc
     projected = _projected(cat, state, 1 - player, kinds)
     zoc = _cities_excepted(cat, state, 1 - player, projected)
@@ -332,11 +337,12 @@ def _kept_zones(cat: Catalog, state: BelState, player: int, kinds: str) -> froze
     return zoc
 
 
-@attrs.frozen
+@attrs.define
 class _Zones:
     """Zones of Control worked out for one (player, naval) with a catalogue: the
     counters, control and markers they come from, the hexes the enemy's counters
-    project into, and the zones after the Cities' exception (15.12#2)."""
+    project into, and the zones after the Cities' exception (15.12#2). The memory's
+    entry is brought up to date in place when it still holds for a later state."""
 
     units: Units
     control: tuple[Control, ...]

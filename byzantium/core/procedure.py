@@ -21,7 +21,7 @@ import inspect
 import sys
 import types
 from collections.abc import Callable, Iterator, Mapping
-from functools import cache
+from functools import cache, partial
 from typing import Any, Protocol, TypeVar, cast
 
 import attrs
@@ -33,6 +33,7 @@ __all__ = [
     "ProcedureContext",
     "ProcedureState",
     "TaskField",
+    "builder",
     "code_words",
     "data_words",
     "is_word",
@@ -168,6 +169,10 @@ def _compile(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
 _COPIERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
 
 
+#: The same for one field, by class and field name (:func:`replace`'s look-up).
+_ONE_FIELD: dict[tuple[type, str], Callable[..., Any]] = {}
+
+
 def _copier(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
     key = (cls, names)
     function = _COPIERS.get(key)
@@ -179,12 +184,13 @@ def _copier(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
 def replace(state: R, name: str, value: object) -> R:
     """``state`` with one field replaced, like ``attrs.evolve(state, name=value)``
     (the same constructor, validators and converters run, or for a record whose
-    constructor only stores its arguments the same stores) but without evolve's
-    per-call look-up of every field: the procedure engine does this at every step."""
-    key = (type(state), (name,))
-    function = _COPIERS.get(key)
+    constructor only stores its fields and validates them the same stores and
+    validators, :func:`_compile`) but without evolve's per-call look-up of every
+    field: the procedure engine does this at every step."""
+    key = (type(state), name)
+    function = _ONE_FIELD.get(key)
     if function is None:
-        function = _copier(*key)
+        function = _ONE_FIELD[key] = _copier(type(state), (name,))
     copied: R = function(state, value)
     return copied
 
@@ -197,9 +203,21 @@ def replacer(cls: type[R], name: str) -> Callable[[R, object], R]:
     return function
 
 
+def builder(cls: type[R]) -> Callable[..., R]:
+    """A function building a record of the attrs class ``cls`` from every field its
+    constructor sets, given positionally in the order of the fields, as the
+    constructor does (for a record whose constructor only stores its fields, by
+    filling its slots: see :func:`_compile`). For records a procedure builds at every
+    step (the request of each decision, say); the caller keeps the order right."""
+    fields = attrs.fields(cast("type[attrs.AttrsInstance]", cls))
+    names = tuple(f.name for f in fields if f.init)
+    return partial(_copier(cls, names), None)
+
+
 def replace_fields(record: R, **changes: object) -> R:
     """``record`` with several fields replaced, like ``attrs.evolve(record, **changes)``
-    (the same constructor, validators and converters run), without evolve's per-call
+    (the same constructor, validators and converters run, or their stores and
+    validators: see :func:`replace`), without evolve's per-call
     look-up of every field: for the tasks a procedure rebuilds at every step."""
     copied: R = _copier(type(record), tuple(changes))(record, *changes.values())
     return copied

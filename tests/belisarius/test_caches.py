@@ -13,12 +13,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from byzantium.belisarius import world
+from byzantium.belisarius import engine, world
 from byzantium.belisarius.game import Belisarius
 from byzantium.belisarius.movement import neighbour_costs, step_cost
+from byzantium.belisarius.operations import OperationsPhase
 from byzantium.belisarius.provisioning import feeders, underfed
 from byzantium.belisarius.scenarios import Control
-from byzantium.belisarius.state import BARBARIAN, EMPIRE, FIRST_HEX, BelState, Markers, Units
+from byzantium.belisarius.state import (
+    BARBARIAN,
+    EMPIRE,
+    FIRST_HEX,
+    BelState,
+    Done,
+    Markers,
+    Request,
+    RequestKind,
+    Units,
+)
 from byzantium.belisarius.world import enemy_zoc
 from tests.belisarius.support import CAT, CTX, blank_state, boards, controls
 
@@ -223,3 +234,19 @@ def test_a_hex_look_up_refuses_what_is_not_a_hex_of_the_map(value: object) -> No
     for look_up in (CAT.map.terrain_at, CAT.map.city_at, CAT.map.region_at):
         with pytest.raises(KeyError, match="is not on the"):
             look_up(value)  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("3.1")
+def test_requests_are_built_as_their_constructor_builds_them() -> None:
+    """The engine's request maker (every transition makes one) gives the record
+    :class:`~byzantium.belisarius.state.Request`'s constructor gives, defaults
+    included."""
+    task = OperationsPhase()
+    assert engine._request(RequestKind.ROLL, "14.21", "roll", task, dice=2) == Request(
+        RequestKind.ROLL, "14.21", "roll", task, dice=2
+    )
+    choice = engine._request(RequestKind.CHOOSE, "16.1", "move", task, 1, options=(Done(),))
+    assert choice == Request(RequestKind.CHOOSE, "16.1", "move", task, 1, options=(Done(),))
+    assert attrs.asdict(choice) == attrs.asdict(
+        Request(RequestKind.CHOOSE, "16.1", "move", task, 1, options=(Done(),))
+    )
