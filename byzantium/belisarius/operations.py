@@ -768,8 +768,6 @@ class OperationsPhase(Task):
     def targets(self, ctx: Context, state: BelState) -> list[int]:
         """Hexes the force may attack now: adjacent, of another side, entered by land,
         with at least the Assault price left (17.22, 17.26, 17.28, 17.61)."""
-        if not affordable(_assault_price(ctx.cat), self.points):
-            return []
         return self._targets(ctx, state, _force_steps(ctx, state, self.force, self.operator(state)))
 
     def _targets(self, ctx: Context, state: BelState, known: _ForceSteps) -> list[int]:
