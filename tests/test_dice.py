@@ -125,3 +125,25 @@ def test_sampling_rejects_bad_distributions() -> None:
         die(0)
     with pytest.raises(ValueError, match="at least one die"):
         dice(0)
+
+
+@st.composite
+def _distributions(draw: st.DrawFn) -> tuple[tuple[int, Fraction], ...]:
+    weights = draw(st.lists(st.integers(1, 9), min_size=1, max_size=6))
+    return tuple((k, Fraction(w, sum(weights))) for k, w in enumerate(weights))
+
+
+@given(
+    st.lists(_distributions(), min_size=1, max_size=12),
+    st.lists(st.integers(0, 11), min_size=1, max_size=60),
+    st.integers(0, 2**32),
+)
+def test_kept_weights_sample_as_fresh_ones(
+    distributions: list[tuple[tuple[int, Fraction], ...]], order: list[int], seed: int
+) -> None:
+    """The sampler keeps the weights of the last few tuples of outcomes it was given:
+    drawing from many tuples in any order gives what drawing from fresh lists (whose
+    weights are never kept) gives."""
+    picks = [distributions[k % len(distributions)] for k in order]
+    kept, fresh = random.Random(seed), random.Random(seed)
+    assert [sample(d, kept) for d in picks] == [sample(list(d), fresh) for d in picks]

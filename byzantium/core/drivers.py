@@ -53,16 +53,21 @@ class ScriptExhaustedError(ByzantiumError):
     """A scripted policy was asked for more actions than it was given."""
 
 
-#: The integer weights of the last outcomes sampled, with those very outcomes (games
-#: hand out the same tuple for the same dice every time, see :func:`sample`): one slot.
-_last_weights: list[tuple[object, int, tuple[int, ...]]] = []
+#: How many tuples of outcomes :func:`_weights` keeps the weights of: a playout samples
+#: a few kinds of chance node over and over (one die, two dice, a draw from a mug
+#: whose contents a game hands out as the same tuple while they are unchanged).
+_KEPT_WEIGHTS = 8
+
+#: The integer weights of the last tuples of outcomes sampled, by the tuple's
+#: identity, with the tuple itself (kept alive, so that its identity is not reused).
+_last_weights: dict[int, tuple[object, int, tuple[int, ...]]] = {}
 
 
 def _weights(outcomes: Sequence[tuple[T, Fraction]]) -> tuple[int, tuple[int, ...]]:
     """The common denominator of the probabilities and each outcome's numerator over it."""
-    for kept, scale, weights in _last_weights:
-        if kept is outcomes:
-            return scale, weights
+    known = _last_weights.get(id(outcomes))
+    if known is not None and known[0] is outcomes:
+        return known[1], known[2]
     if not outcomes:
         raise ValueError("cannot sample from no outcomes")
     scale = math.lcm(*(p.denominator for _, p in outcomes))
@@ -70,15 +75,17 @@ def _weights(outcomes: Sequence[tuple[T, Fraction]]) -> tuple[int, tuple[int, ..
     if sum(weights) != scale or min(weights) < 0:
         raise ValueError(f"probabilities sum to {Fraction(sum(weights), scale)}, not 1")
     if isinstance(outcomes, tuple):  # immutable: the weights can be kept with it
-        _last_weights[:] = [(outcomes, scale, weights)]
+        if len(_last_weights) >= _KEPT_WEIGHTS:
+            del _last_weights[next(iter(_last_weights))]  # the oldest goes
+        _last_weights[id(outcomes)] = (outcomes, scale, weights)
     return scale, weights
 
 
 def sample(outcomes: Sequence[tuple[T, Fraction]], rng: random.Random) -> T:
     """Draw one outcome with exactly its probability (no floating point).
 
-    The weights of the last tuple of outcomes are kept with it, so that the same
-    dice, sampled again and again in a playout, are weighed once.
+    The weights of the last few tuples of outcomes are kept with them, so that the
+    same dice, sampled again and again in a playout, are weighed once.
     """
     scale, weights = _weights(outcomes)
     point = rng.randrange(scale)

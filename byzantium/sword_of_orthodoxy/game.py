@@ -78,6 +78,10 @@ def _shipped_components() -> Components:
     return load_components()
 
 
+#: How many mug contents a game keeps the draw outcomes of before it starts afresh.
+DRAWS_KEPT = 4096
+
+
 @cache
 def _dice(count: int) -> tuple[tuple[SooAction, Fraction], ...]:
     return tuple((Roll(faces), p) for faces, p in dice(count))
@@ -119,8 +123,17 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         #: ``action_phase``).
         self.offers_memo: tuple[SooState, tuple[Offer, ...], dict[str, Offer]] | None = None
         self._space: SooActionSpace | None = None
+        #: The outcomes of a draw from a mug (each tile in it equally likely), by the
+        #: tiles in it: the same immutable tuple every time the mug holds the same
+        #: tiles, built once, and weighed once by the sampler (``drivers.sample``).
+        self._draws: dict[tuple[int, ...], tuple[tuple[SooAction, Fraction], ...]] = {}
         #: The answers of board queries for the last board (see ``engine.board_query``).
         self.board_memo = BoardMemo()
+        #: The context of every transition that keeps no events (the fast path of
+        #: search), the same for all of them: it holds the game, its options and the
+        #: last board the standing rules found nothing to do on (``engine.settle``),
+        #: which holds for any state with that very board, counters and Turn.
+        self._quiet = Context(self, None)
         self._data = b"".join(_read_files(directory or None)[name] for name in DATA_FILES)
         scenario = str(self.options["scenario"])
         setup = next((s for s in self.components.scenarios if s.id == scenario), None)
@@ -154,16 +167,23 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         if request.kind is RequestKind.ROLL:
             return _dice(request.dice)
         space = self.catalog.space(request.space)
-        tiles = state.board.on(space)
-        if not tiles:
-            raise RuntimeError(f"rule {request.rule}: draw from an empty {request.space}")
-        p = Fraction(1, len(tiles))
-        return [(Draw(self.catalog.tiles[i].id), p) for i in tiles]
+        tiles = tuple(state.board.on(space))
+        draws = self._draws.get(tiles)
+        if draws is None:
+            if not tiles:
+                raise RuntimeError(f"rule {request.rule}: draw from an empty {request.space}")
+            if len(self._draws) >= DRAWS_KEPT:
+                self._draws.clear()
+            p = Fraction(1, len(tiles))
+            draws = self._draws[tiles] = tuple((Draw(self.catalog.tiles[i].id), p) for i in tiles)
+        return draws
 
     def _advance(self, state: SooState, action: SooAction, events: list[Event] | None) -> SooState:
         request = state.pending
         assert request is not None
-        ctx = Context(self, events)
+        ctx = self._quiet
+        if events is not None or ctx.options is not self.options or ctx.memo is not self.board_memo:
+            ctx = Context(self, events)
         state = with_pending(state, None)
         if request.path is not None and isinstance(action, Roll):
             adjusting = akritai_intercept(ctx, state, request, action)
