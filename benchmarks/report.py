@@ -19,6 +19,7 @@ import platform
 import sys
 from collections.abc import Callable, Sequence
 
+from benchmarks.action_phase import MenuFigures, measure_menus
 from benchmarks.harness import (
     ANCHOR,
     PENDING,
@@ -51,6 +52,8 @@ class Report:
     figures: tuple[Figures, ...]
     #: Belisarius's Operations Phase figures (None when not measured).
     operations: OperationsFigures | None = None
+    #: Sword of Orthodoxy's Action Phase menu figures (None when not measured).
+    menus: MenuFigures | None = None
 
     def get(self, name: str) -> Figures | None:
         """The figures of one game, or None if it was not measured."""
@@ -70,7 +73,8 @@ def collect(
     """Measure every game (and the anchors, if wanted and importable).
 
     ``expert_seconds``: how long each game's expert decides fixed positions (0: not
-    measured).
+    measured). ``operations``: whether Belisarius's Operations Phase figures and Sword
+    of Orthodoxy's Action Phase menu figures are measured too.
     """
     subjects: list[SomeSubject] = list(our_subjects())
     version = open_spiel_version() if anchors else None
@@ -100,6 +104,7 @@ def collect(
             )
         ),
         operations=measure_operations() if operations else None,
+        menus=measure_menus(seconds, rounds) if operations else None,
     )
 
 
@@ -286,6 +291,8 @@ def format_report(report: Report) -> str:
         )
     if report.operations is not None:
         lines += ["", *_operations_lines(report.operations)]
+    if report.menus is not None:
+        lines += ["", *_menu_lines(report.menus, report.get(ANCHOR))]
     if PENDING:
         lines += ["", "Not measured yet:"]
         lines += [f"  {game}: {figure}: {why}" for game, figure, why in PENDING]
@@ -301,6 +308,18 @@ def _operations_lines(ops: OperationsFigures) -> list[str]:
         f" {ops.menu_us:,.0f} µs to build a menu of {ops.menu_actions:.1f} actions on average",
         f"  the busiest tenth of those menus: {ops.busy_menu_us:,.0f} µs for"
         f" {ops.busy_menu_actions:.1f} actions on average",
+    ]
+
+
+def _menu_lines(menus: MenuFigures, anchor: Figures | None) -> list[str]:
+    bound = f"{menus.without_menus:,.0f} transitions/s"
+    if anchor is not None:
+        bound += f" (x{menus.without_menus / anchor.rate.transitions_per_second:.3g} {ANCHOR})"
+    return [
+        "Sword of Orthodoxy, the Action Phase menu (see benchmarks/action_phase.py):",
+        f"  {menus.menus:,} menus built in {menus.games} random games: {menus.menu_us:,.0f} µs"
+        f" a menu, {100 * menus.share:.0f} % of the playout's time",
+        f"  the playout with menus that cost nothing (the most a faster menu can give): {bound}",
     ]
 
 

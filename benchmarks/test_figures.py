@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+from benchmarks.action_phase import _timed_menus, measure_menus
 from benchmarks.conftest import REPORT
 from benchmarks.harness import (
     byzantium_subject,
@@ -30,6 +31,7 @@ from benchmarks.operations import measure_operations
 from benchmarks.report import Report, collect, format_report
 from byzantium import load_game
 from byzantium import playout as library_playout
+from byzantium.sword_of_orthodoxy import action_phase
 
 GAMES = {
     "sword-of-orthodoxy": {},
@@ -96,6 +98,27 @@ def test_operations_figures_measure_real_menus() -> None:
     assert ops.menus >= 40
     assert ops.reachable_places > 100
     assert ops.busy_menu_actions >= ops.menu_actions > 1
+
+
+def test_menu_figures_time_only_the_menus_built() -> None:
+    menus = measure_menus(seconds=0.6, rounds=2)
+    assert menus.games >= 1
+    # A random Campaign game asks the Action Phase question many times, and the
+    # menus are part, not all, of the playout's time.
+    assert menus.transitions > menus.menus > menus.games
+    assert 0 < menus.menu_seconds < menus.seconds
+    assert menus.without_menus > menus.transitions_per_second
+
+
+def test_menu_timing_leaves_the_games_alone() -> None:
+    built = action_phase._menu
+    subject = byzantium_subject("sword-of-orthodoxy", load_game("sword-of-orthodoxy"))
+    plain = [playout(subject, random.Random(seed)) for seed in range(3)]
+    with _timed_menus() as kept:
+        timed = [playout(subject, random.Random(seed)) for seed in range(3)]
+    assert timed == plain
+    assert kept[1] > 0
+    assert action_phase._menu is built
 
 
 @pytest.mark.parametrize("name", GAMES)
