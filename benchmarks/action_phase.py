@@ -77,13 +77,13 @@ def _timed_menus() -> Iterator[list[float]]:
     clock = time.perf_counter
 
     def timed(ctx: Context, state: SooState) -> tuple[tuple[Offer, ...], dict[str, Offer]]:
-        memo = ctx.game.offers_memo
-        if memo is not None and action_phase._same_parts(memo[0], state):
-            return memo[1], memo[2]  # the kept menu: nothing is built
+        before = ctx.game.offers_memo
         start = clock()
         found = built(ctx, state)
-        kept[0] += clock() - start
-        kept[1] += 1
+        spent = clock() - start
+        if ctx.game.offers_memo is not before:  # a menu was built (and kept) this call
+            kept[0] += spent
+            kept[1] += 1
         return found
 
     action_phase._menu = timed
