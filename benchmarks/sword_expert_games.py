@@ -26,6 +26,12 @@ tuning its evaluation); ``--tuning FILE.jsonl...`` then compares every label wit
 the default weights on the seeds both played, and writes the comparison into the
 evidence file (its ``tuning`` table) without touching the rest.
 
+Every game line also carries the check of the expert's model of a Siege: at each
+end of an Action Phase, the chance the model gives each Path of a Siege in the next
+Barbarian Phase, the Sieges that came and whether the Empire fell;
+``--calibration FILE.jsonl...`` gathers them (:func:`calibration`) into the
+evidence file (its ``calibration`` table) without touching the rest.
+
 ``python -m benchmarks.sword_expert_games --summary FILE.jsonl...`` prints the
 per-budget table. The evidence file ``docs/_static/sword-expert-evidence.json`` is
 written from these lines by ``--evidence``.
@@ -55,10 +61,11 @@ from byzantium.sword_of_orthodoxy.expert import (
     Lookups,
     Weights,
     fall_chance,
+    siege_chances,
     siege_loss,
 )
 from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
-from byzantium.sword_of_orthodoxy.state import SooAction, SooState
+from byzantium.sword_of_orthodoxy.state import Decline, SooAction, SooState
 from byzantium.sword_of_orthodoxy.world import eastern_position
 
 #: Events worth keeping between the last Action Phase and the fall.
@@ -102,6 +109,28 @@ def _snapshot(ctx: Context, board: Lookups, state: SooState) -> dict[str, object
         "letter_chance": letter,
         "siege_loss": str(siege_loss(factions, walls)),
         "model_fall_chance": round(fall_chance(ctx, state, board=board), 3),
+    }
+
+
+#: How the log begins a Siege roll (12.1), the Path's letter following.
+_SIEGE = "Siege from Path "
+
+
+def _calibration_row(expert: Expert, state: SooState) -> dict[str, object]:
+    """At the end of an Action Phase: each Path's distance to a Siege and the chance
+    the expert's model gives it of a Siege before the next Action Phase
+    (:func:`siege_chances`), with the model's fall chance; the Sieges that came and
+    whether the Empire fell are filled in as the game goes on."""
+    ctx, board = expert.ctx, expert.board
+    chances = siege_chances(ctx, state, expert.weights, board)
+    snap = _snapshot(ctx, board, state)
+    return {
+        "turn": state.turn,
+        "distance": snap["distance"],
+        "model": {path.letter: round(chance, 4) for path, chance in chances.items()},
+        "model_fall_chance": snap["model_fall_chance"],
+        "sieges": [],
+        "fell": False,
     }
 
 
@@ -256,6 +285,8 @@ def play_one(job: Job) -> dict[str, object]:
     phase: list[SooState] = []
     last_phase: list[SooState] = []
     then: list[str] = []
+    checks: list[dict[str, object]] = []
+    check: dict[str, object] | None = None  # the model's chances, the Sieges that came
     while game.current_player(state) != TERMINAL:
         if game.current_player(state) == CHANCE:
             action = sample(game.chance_outcomes(state), chance_rng)
@@ -267,10 +298,22 @@ def play_one(job: Job) -> dict[str, object]:
                     then = []
                 phase.append(state)
                 last_phase = phase
+                if check is not None:
+                    checks.append(check)
+                    check = None
             action = expert(game, state, policy_rng)
             decisions += 1
             transitions += expert.spent
+            pending = state.pending
+            if isinstance(action, Decline) and pending is not None and pending.rule == "10.0":
+                check = _calibration_row(expert, state)
         step = game.step(state, action)
+        if check is not None:
+            for event in step.events:
+                if event.rule == "12.1" and event.text.startswith(_SIEGE):
+                    besieged = check["sieges"]
+                    assert isinstance(besieged, list)
+                    besieged.append(event.text[len(_SIEGE)])
         for event in step.events:
             if event.kind == "faction" and any(t in event.text for t in _LOST_TEXT):
                 lost[event.rule] += 1
@@ -281,6 +324,8 @@ def play_one(job: Job) -> dict[str, object]:
         state = step.state
     cpu = time.process_time() - start
     result = game.result(state)
+    if check is not None:
+        checks.append(check | {"fell": not result.winners})
     out: dict[str, object] = {
         "scenario": scenario,
         "budget": budget,
@@ -294,6 +339,7 @@ def play_one(job: Job) -> dict[str, object]:
         "transitions_per_decision": round(transitions / max(1, decisions), 1),
         "factions_lost_by_rule": dict(lost),
         "siege_rolls": sieges,
+        "calibration": checks,
     }
     if changed:
         out |= {"label": label, "weights": changed}
@@ -460,6 +506,72 @@ def tuning(lines: Sequence[dict[str, object]]) -> list[dict[str, object]]:
     return rows
 
 
+def calibration(lines: Sequence[dict[str, object]]) -> dict[str, object]:
+    """The expert's model of a Siege checked against the games it played.
+
+    Every end of a Byzantine Action Phase (10.0) in ``lines`` is a check: for each
+    Path, the chance :func:`~byzantium.sword_of_orthodoxy.expert.siege_chances`
+    gave it of a Siege before the next Action Phase, and whether one came; for the
+    Empire, the model's fall chance and whether it fell. Grouped by theatre and
+    distance to a Siege (advances needed; 4 stands for 4 or more, a Path with no
+    Army left out), and for the fall by bands of the model's chance.
+    """
+    paths: dict[tuple[str, int], list[float]] = {}  # [checks, model sum, Sieges]
+    bands: dict[int, list[float]] = {}  # [checks, model sum, falls]
+    for line in lines:
+        for check in _list(line.get("calibration")):
+            row = _dict(check)
+            besieged = {str(p) for p in _list(row.get("sieges"))}
+            model = _dict(row.get("model"))
+            for letter, distance in _dict(row.get("distance")).items():
+                if int(str(distance)) > 5:
+                    continue
+                theatre = "west" if letter in _WESTERN else "east"
+                cell = paths.setdefault((theatre, min(int(str(distance)), 4)), [0, 0.0, 0])
+                cell[0] += 1
+                cell[1] += float(str(model.get(letter, 0.0)))
+                cell[2] += letter in besieged
+            chance = float(str(row.get("model_fall_chance", 0.0)))
+            band = bands.setdefault(min(int(chance * 10), 4), [0, 0.0, 0])
+            band[0] += 1
+            band[1] += chance
+            band[2] += bool(row.get("fell"))
+    return {
+        "checks": sum(int(b[0]) for b in bands.values()),
+        "games": sum(1 for line in lines if _list(line.get("calibration"))),
+        "paths": [
+            {
+                "theatre": theatre,
+                "distance": distance,
+                "checks": int(n),
+                "model": round(m / n, 3),
+                "observed": round(k / n, 3),
+                "observed_wilson95": [round(x, 3) for x in _wilson(int(k), int(n))],
+            }
+            for (theatre, distance), (n, m, k) in sorted(paths.items())
+        ],
+        "fall": [
+            {
+                "model_from": band / 10,
+                "model_to": (band + 1) / 10 if band < 4 else 1.0,
+                "checks": int(n),
+                "model": round(m / n, 3),
+                "observed": round(k / n, 3),
+                "observed_wilson95": [round(x, 3) for x in _wilson(int(k), int(n))],
+            }
+            for band, (n, m, k) in sorted(bands.items())
+        ],
+    }
+
+
+#: The letters of the western Paths (the Zones, ΑΒΓ).
+_WESTERN = frozenset(path.letter for path in Path if path.western)
+
+
+def _list(value: object) -> list[object]:
+    return list(value) if isinstance(value, list) else []
+
+
 def _counts(value: object) -> dict[str, int]:
     return {str(k): int(v) for k, v in value.items()} if isinstance(value, dict) else {}
 
@@ -529,6 +641,10 @@ def evidence(lines: Sequence[dict[str, object]], reading: str, commit: str) -> d
         "budget_curve": curve,
         "last_stands": stands,
         "tuning": table,
+        # The model of a Siege checked on the Campaign games at the default budget.
+        "calibration": calibration(
+            [g for g in lines if g["scenario"] == "campaign" and g["budget"] == 0]
+        ),
         "reading": reading,
     }
 
@@ -564,11 +680,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--tuning", nargs="*", metavar="FILE", help="JSON lines: update the tuning table"
     )
+    parser.add_argument(
+        "--calibration",
+        nargs="*",
+        metavar="FILE",
+        help="JSON lines: update the check of the expert's model of a Siege",
+    )
     args = parser.parse_args(argv)
-    if args.tuning is not None:
+    for key, files in (("tuning", args.tuning), ("calibration", args.calibration)):
+        if files is None:
+            continue
         target = FilePath("docs/_static/sword-expert-evidence.json")
         data = json.loads(target.read_text(encoding="utf-8"))
-        data["tuning"] = tuning(prefix(_read(args.tuning)))
+        lines = prefix(_read(files))
+        if key == "tuning":
+            data[key] = tuning(lines)
+        else:
+            data[key] = calibration([g for g in lines if _label(g) == DEFAULT])
         target.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
         return 0
     sources = args.summary if args.summary is not None else args.evidence

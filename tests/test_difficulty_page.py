@@ -248,3 +248,44 @@ def test_changed_weights_reach_the_evaluation() -> None:
     weights = weights_of({"solidus": 8, "pressure": [50, 18, 6, 2], "danger": 400.0})
     assert weights.solidus == 8.0 and weights.pressure == (50.0, 18.0, 6.0, 2.0)
     assert weights.danger == 400.0 and weights.factions == 40.0  # the rest: the default
+
+
+def _check(distance: dict[str, int], model: dict[str, float], sieges: list[str], fell: bool,
+           fall: float) -> dict[str, object]:  # fmt: skip
+    return {"turn": 5, "distance": distance, "model": model, "model_fall_chance": fall,
+            "sieges": sieges, "fell": fell}  # fmt: skip
+
+
+def test_the_model_of_a_siege_is_checked_against_the_games_played(tmp_path: Path) -> None:
+    from benchmarks.sword_expert_games import calibration, evidence
+
+    near = {"Α": 4, "Β": 4, "Γ": 4, "Δ": 1, "Ε": 9, "Ζ": 2}
+    model = {"Α": 0.0, "Β": 0.0, "Γ": 0.0, "Δ": 0.5, "Ε": 0.0, "Ζ": 0.1}
+    first = _game_line(0, 0, False, 6) | {
+        "calibration": [
+            _check(near, model, ["Δ"], False, 0.05),
+            _check(near, model, ["Δ", "Ζ"], True, 0.25),
+        ]
+    }
+    second = _game_line(0, 1, False, 7) | {"calibration": [_check(near, model, [], False, 0.05)]}
+    found = calibration([first, second])
+    assert found["checks"] == 3 and found["games"] == 2
+    cells = {(r["theatre"], r["distance"]): r for r in found["paths"]}  # type: ignore[attr-defined]
+    # Path Ε has no Army (distance 9): left out; the western Paths lie 4 away.
+    assert (cells[("east", 1)]["checks"], cells[("east", 1)]["model"]) == (3, 0.5)
+    assert cells[("east", 1)]["observed"] == round(2 / 3, 3)
+    assert cells[("east", 2)]["observed"] == round(1 / 3, 3)
+    assert (cells[("west", 4)]["checks"], cells[("west", 4)]["observed"]) == (9, 0.0)
+    assert ("east", 9) not in cells and ("east", 4) not in cells
+    bands = {r["model_from"]: r for r in found["fall"]}  # type: ignore[attr-defined]
+    assert (bands[0.0]["checks"], bands[0.0]["observed"]) == (2, 0.0)
+    assert (bands[0.2]["checks"], bands[0.2]["observed"]) == (1, 1.0)
+    data = evidence([first, second], "", "abc1234")
+    assert data["calibration"] == found
+    text = build(
+        tmp_path,
+        {"sword-expert-evidence.json": json.dumps(data, ensure_ascii=False)},
+        "\nSword expert\n------------\n\n.. byzantium-sword-expert::\n",
+    )
+    assert "Is the model of a Siege right?" in text
+    assert "66.7%" in text and "50.0%" in text

@@ -78,6 +78,7 @@ __all__ = [
     "assess",
     "expert_policy",
     "fall_chance",
+    "siege_chances",
     "siege_loss",
 ]
 
@@ -229,8 +230,26 @@ def fall_chance(
     return _assess(ctx, state, weights, board, danger_only=True)
 
 
+def siege_chances(
+    ctx: Context, state: SooState, weights: Weights = Weights(), board: Lookups | None = None
+) -> dict[Path, float]:
+    """For each Path, the chance :func:`fall_chance` gives it of bringing a Siege (9.6)
+    in the next Barbarian Phase (0 where a strategic retreat, 12.2, answers it): what
+    ``python -m benchmarks.sword_expert_games`` checks against the games played (the
+    difficulty page shows the check)."""
+    reaches: dict[Path, float] = {}
+    _assess(ctx, state, weights, board, danger_only=True, reaches=reaches)
+    return reaches
+
+
 def _assess(
-    ctx: Context, state: SooState, w: Weights, board: Lookups | None, *, danger_only: bool
+    ctx: Context,
+    state: SooState,
+    w: Weights,
+    board: Lookups | None,
+    *,
+    danger_only: bool,
+    reaches: dict[Path, float] | None = None,
 ) -> float:
     b = board if board is not None else Lookups(ctx)
     where = state.board.where
@@ -321,6 +340,10 @@ def _assess(
             reach = war * by_war + (1 - war) * reach
         if reach and not retreat_due(ctx, state, path):
             survive *= 1.0 - reach * loss_now
+        elif reach:
+            reach = 0.0
+        if reaches is not None:
+            reaches[path] = reach
         if distance <= 4:
             pressure += w.pressure[distance - 1] * (0.4 + letter)
     danger = 1.0 - survive

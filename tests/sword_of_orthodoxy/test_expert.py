@@ -23,6 +23,7 @@ from byzantium.sword_of_orthodoxy.expert import (
     assess,
     expert_policy,
     fall_chance,
+    siege_chances,
     siege_loss,
 )
 from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
@@ -273,3 +274,19 @@ def test_a_war_in_the_east_still_to_come_threatens_a_near_persian_army() -> None
     assert fall_chance(ctx, near) == pytest.approx(
         fall_chance(ctx, set_counter(near, WAR_IN_THE_EAST_COUNTER, 1))
     )
+
+
+@pytest.mark.rule("9.3", game="sword-of-orthodoxy")
+def test_the_siege_chances_are_those_the_fall_chance_weighs() -> None:
+    ctx = Context(GAME, None)
+    state = campaign()
+    near = _delta_at_nicaea(ctx, state)
+    chances = siege_chances(ctx, near)
+    assert set(chances) == set(Path)
+    assert all(0.0 <= chance <= 1.0 for chance in chances.values())
+    # One advance from a Siege, Path Δ is besieged if the next chit carries its letter.
+    assert chances[Path.DELTA] > siege_chances(ctx, state)[Path.DELTA]
+    assert chances[Path.DELTA] > 0.2
+    # Drawn without a Δ (4.1), the chit brings Path Δ no Siege; drawn with it, surely.
+    assert siege_chances(ctx, _drawn(near, frozenset({Path.ALPHA, Path.BETA})))[Path.DELTA] == 0.0
+    assert siege_chances(ctx, _drawn(near, frozenset(Path)))[Path.DELTA] == 1.0
