@@ -448,6 +448,48 @@ def _tuning(data: Mapping[str, object]) -> list[str]:
     ]  # fmt: skip
 
 
+def _calibration(data: Mapping[str, object]) -> list[str]:
+    found = _dict(data.get("calibration"))
+    paths = [_dict(r) for r in _list(found.get("paths"))]
+    if not paths:
+        return []
+
+    def interval(row: Mapping[str, object]) -> str:
+        low, high = [*_list(row.get("observed_wilson95")), None, None][:2]
+        return f"{_percent(low)}-{_percent(high)}"
+
+    by_path = [
+        [_text(r.get("theatre")).capitalize(),
+         f"{_num(r.get('distance'))}{' or more' if r.get('distance') == 4 else ''}",
+         _num(r.get("checks")), _percent(r.get("model")), _percent(r.get("observed")),
+         interval(r)]
+        for r in paths
+    ]  # fmt: skip
+    falls = [
+        [f"{_percent(r.get('model_from'))}-{_percent(r.get('model_to'))}", _num(r.get("checks")),
+         _percent(r.get("model")), _percent(r.get("observed")), interval(r)]
+        for r in (_dict(x) for x in _list(found.get("fall")))
+    ]  # fmt: skip
+    return [
+        "**Is the model of a Siege right?** At the end of every Byzantine Action Phase "
+        f"of {_num(found.get('games'))} of the expert's Campaign games "
+        f"({_num(found.get('checks'))} ends of phase), the chance its evaluation gave "
+        "each Path of bringing a Siege before the next Action Phase "
+        "(``byzantium.sword_of_orthodoxy.expert.siege_chances``), against the share of "
+        "those Paths that did; the distance is the advances the Path needs for a Siege "
+        "(9.2, 9.3):",
+        "",
+        *_table(["Theatre", "Distance", "Checks", "Model", "Observed", "95% interval"],
+                by_path),
+        "",
+        "And the chance of the Empire falling before the next Action Phase "
+        "(``fall_chance``), by bands of the model's chance:",
+        "",
+        *_table(["Model's chance", "Checks", "Model (mean)", "Observed", "95% interval"],
+                falls),
+    ]  # fmt: skip
+
+
 def _stands(data: Mapping[str, object]) -> list[str]:
     stands = [s for s in _list(data.get("last_stands")) if isinstance(s, dict)]
     if not stands:
@@ -500,7 +542,8 @@ class SwordExpertDirective(SphinxDirective):
             data = _dict(json.loads(path.read_text(encoding="utf-8")))
         except (OSError, ValueError) as exc:
             data = {"reading": f"sword-expert-evidence.json is unreadable: {exc}"}
-        lines = [*_curve(data), "", *_tuning(data), "", *_stands(data), ""]
+        lines = [*_curve(data), "", *_tuning(data), "", *_calibration(data), "", *_stands(data)]
+        lines.append("")
         for key in ("reading", "method"):
             if data.get(key):
                 lines += [_text(data[key]), ""]
