@@ -116,6 +116,11 @@ def _snapshot(ctx: Context, board: Lookups, state: SooState) -> dict[str, object
 _SIEGE = "Siege from Path "
 
 
+def _siege_roll(rule: str, text: str) -> bool:
+    """Whether an event of the log is a Siege roll (12.1)."""
+    return rule == "12.1" and text.startswith(_SIEGE)
+
+
 def _calibration_row(expert: Expert, state: SooState) -> dict[str, object]:
     """At the end of an Action Phase: each Path's distance to a Siege and the chance
     the expert's model gives it of a Siege before the next Action Phase
@@ -308,19 +313,18 @@ def play_one(job: Job) -> dict[str, object]:
             if isinstance(action, Decline) and pending is not None and pending.rule == "10.0":
                 check = _calibration_row(expert, state)
         step = game.step(state, action)
-        if check is not None:
-            for event in step.events:
-                if event.rule == "12.1" and event.text.startswith(_SIEGE):
-                    besieged = check["sieges"]
-                    assert isinstance(besieged, list)
-                    besieged.append(event.text[len(_SIEGE)])
+        besieged = [e.text[len(_SIEGE)] for e in step.events if _siege_roll(e.rule, e.text)]
+        if besieged:
+            sieges += 1
+            if check is not None:
+                seen = check["sieges"]
+                assert isinstance(seen, list)
+                seen += besieged
         for event in step.events:
             if event.kind == "faction" and any(t in event.text for t in _LOST_TEXT):
                 lost[event.rule] += 1
             if event.rule.startswith(_TOLD) and last_phase:
                 then.append(str(event))
-        if any(e.rule == "12.1" and "Siege from Path" in e.text for e in step.events):
-            sieges += 1
         state = step.state
     cpu = time.process_time() - start
     result = game.result(state)
@@ -564,6 +568,16 @@ def calibration(lines: Sequence[dict[str, object]]) -> dict[str, object]:
     }
 
 
+def _checked(lines: Sequence[dict[str, object]]) -> list[dict[str, object]]:
+    """The games whose checks the evidence gathers: the Campaign, the default weights
+    and budget."""
+    return [
+        g
+        for g in lines
+        if _label(g) == DEFAULT and g["scenario"] == "campaign" and g["budget"] == 0
+    ]
+
+
 #: The letters of the western Paths (the Zones, ΑΒΓ).
 _WESTERN = frozenset(path.letter for path in Path if path.western)
 
@@ -641,10 +655,7 @@ def evidence(lines: Sequence[dict[str, object]], reading: str, commit: str) -> d
         "budget_curve": curve,
         "last_stands": stands,
         "tuning": table,
-        # The model of a Siege checked on the Campaign games at the default budget.
-        "calibration": calibration(
-            [g for g in lines if g["scenario"] == "campaign" and g["budget"] == 0]
-        ),
+        "calibration": calibration(_checked(lines)),
         "reading": reading,
     }
 
@@ -687,16 +698,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="JSON lines: update the check of the expert's model of a Siege",
     )
     args = parser.parse_args(argv)
-    for key, files in (("tuning", args.tuning), ("calibration", args.calibration)):
-        if files is None:
-            continue
+    updates: dict[str, object] = {}
+    if args.tuning is not None:
+        updates["tuning"] = tuning(prefix(_read(args.tuning)))
+    if args.calibration is not None:
+        updates["calibration"] = calibration(_checked(prefix(_read(args.calibration))))
+    if updates:  # these tables alone, the rest of the evidence file as it was
         target = FilePath("docs/_static/sword-expert-evidence.json")
         data = json.loads(target.read_text(encoding="utf-8"))
-        lines = prefix(_read(files))
-        if key == "tuning":
-            data[key] = tuning(lines)
-        else:
-            data[key] = calibration([g for g in lines if _label(g) == DEFAULT])
+        data.update(updates)
         target.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
         return 0
     sources = args.summary if args.summary is not None else args.evidence

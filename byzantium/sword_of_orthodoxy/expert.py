@@ -338,10 +338,10 @@ def _assess(
             # Advanced all the way by the war, or to one space short and then by the chit.
             by_war = at_least[distance] + (at_least[distance - 1] - at_least[distance]) * letter
             reach = war * by_war + (1 - war) * reach
-        if reach and not retreat_due(ctx, state, path):
+        if reach and retreat_due(ctx, state, path):
+            reach = 0.0  # the strategic retreat answers the Siege (12.2)
+        if reach:
             survive *= 1.0 - reach * loss_now
-        elif reach:
-            reach = 0.0
         if reaches is not None:
             reaches[path] = reach
         if distance <= 4:

@@ -391,16 +391,21 @@ class DifficultyDirective(SphinxDirective):
         return list(container.children)
 
 
+def _pair(value: object) -> str:
+    """A ``[low, high]`` interval of shares as ``low%-high%``."""
+    low, high = [*_list(value), None, None][:2]
+    return f"{_percent(low)}-{_percent(high)}"
+
+
 def _curve(data: Mapping[str, object]) -> list[str]:
     rows = []
     for row in _list(data.get("budget_curve")):
         if not isinstance(row, dict):
             continue
-        low, high = ([*_list(row.get("survival_wilson95")), None, None])[:2]
         rows.append(
             [_text(row.get("scenario")), _num(row.get("budget")), _num(row.get("games")),
              _text(row.get("seed_range", "")), _num(row.get("survived")),
-             _percent(row.get("survival_rate")), f"{_percent(low)}-{_percent(high)}",
+             _percent(row.get("survival_rate")), _pair(row.get("survival_wilson95")),
              _turn(row.get("mean_end_turn")), _turn(row.get("cpu_seconds_per_game")),
              _num(row.get("transitions_per_decision"))]
         )  # fmt: skip
@@ -454,20 +459,16 @@ def _calibration(data: Mapping[str, object]) -> list[str]:
     if not paths:
         return []
 
-    def interval(row: Mapping[str, object]) -> str:
-        low, high = [*_list(row.get("observed_wilson95")), None, None][:2]
-        return f"{_percent(low)}-{_percent(high)}"
-
     by_path = [
         [_text(r.get("theatre")).capitalize(),
          f"{_num(r.get('distance'))}{' or more' if r.get('distance') == 4 else ''}",
          _num(r.get("checks")), _percent(r.get("model")), _percent(r.get("observed")),
-         interval(r)]
+         _pair(r.get("observed_wilson95"))]
         for r in paths
     ]  # fmt: skip
     falls = [
         [f"{_percent(r.get('model_from'))}-{_percent(r.get('model_to'))}", _num(r.get("checks")),
-         _percent(r.get("model")), _percent(r.get("observed")), interval(r)]
+         _percent(r.get("model")), _percent(r.get("observed")), _pair(r.get("observed_wilson95"))]
         for r in (_dict(x) for x in _list(found.get("fall")))
     ]  # fmt: skip
     return [
