@@ -20,6 +20,11 @@ not seconds, so a seed always gives the same game.
   War in the East still to come (8.3, Table 2 with the Mountains held), and the
   Factions and Walls in Constantinople (12.1; a strategic retreat, 12.2, costs no
   roll);
+* the Sieges of the Rise of Islam (2.8), which the second War in the East (8.3)
+  sets off before the next Barbarian Phase: as many Saracen attacks as the
+  Ruins, on Ε, Ζ, Δ in turn, each an Advance, so that a Saracen Path's Army one
+  space from the City besieges it at every attack on its Path (hence clearing the
+  Ruins, 10.11, and throwing the Persians back before it comes);
 * how many further Sieges the Factions can absorb (each survived Siege sends at
   least one away, 12.1), with a Stolos still at sea (11.6) and Riots (6.1) counted
   as Factions about to be lost;
@@ -46,6 +51,13 @@ import attrs
 from byzantium.core.game import CHANCE, TERMINAL, Game
 from byzantium.sword_of_orthodoxy.barbarians import BarbarianPhase, kastron_usable
 from byzantium.sword_of_orthodoxy.components import Path, SpaceKind, TileKind
+from byzantium.sword_of_orthodoxy.concepts import (
+    SARACEN_ATTACK_ORDER,
+    SARACENS,
+    SaracenAttacks,
+    has_colonist,
+    islam_has_risen,
+)
 from byzantium.sword_of_orthodoxy.end_of_turn import BANKING_LIMITS, stolos_at_sea
 from byzantium.sword_of_orthodoxy.engine import Context
 from byzantium.sword_of_orthodoxy.siege import retreat_due
@@ -293,10 +305,15 @@ def _assess(
                 walls_share = share
     loss_now = _blended_loss(left + coming, walls_share)
     # The first War in the East may come up before the next Barbarian Phase (8.3).
+    wars = state.counter(WAR_IN_THE_EAST_COUNTER)
     war = 0.0
-    if state.counter(WAR_IN_THE_EAST_COUNTER) == 0:
+    if wars < 2:
         synopsis_ahead = any(isinstance(task, SynopsisPhase) for task in state.stack)
         war = b.war_chance.get(state.turn if synopsis_ahead else state.turn + 1, 0.0)
+    # The second one is the Rise of Islam (2.8), whose Sieges come first.
+    islam = _islam_sieges(ctx, state, b, war if wars == 1 else 0.0)
+    if wars != 0:
+        war = 0.0
     at_least = b.war_advance[mountains_controlled(ctx, state)] if war else ()
     survive = 1.0
     pressure = 0.0
@@ -346,6 +363,12 @@ def _assess(
             reaches[path] = reach
         if distance <= 4:
             pressure += w.pressure[distance - 1] * (0.4 + letter)
+    if islam:
+        sieges, chance = islam
+        withstood = 1.0
+        for lost in range(sieges):
+            withstood *= 1.0 - _LOSS[(max(-12, left - lost), walls)]
+        survive *= 1.0 - chance * (1.0 - withstood)
     danger = 1.0 - survive
 
     # -- the Sieges after that -----------------------------------------------------
@@ -403,6 +426,47 @@ def _assess(
     if exile > 0:
         score += w.stolos * min(exile, 5)
     return score
+
+
+def _islam_sieges(
+    ctx: Context, state: SooState, b: Lookups, chance: float
+) -> tuple[int, float] | None:
+    """The Sieges the Saracen attacks of the Rise of Islam (2.8) would bring, and the
+    chance that they come before the next Barbarian Phase: 1 while the attacks are
+    being made, else ``chance`` (that of the second War in the East, 8.3).
+
+    Each attack on a Saracen Path is one Advance (the Ruins level counts them, Ε,
+    Ζ, Δ in turn), so a Path whose Army stands ``d`` from the City with ``k``
+    attacks to come brings ``k - d + 1`` Sieges (blocking rolls and the free
+    attacks won at each Siege, which may throw it back, are left out).
+    """
+    attacks: tuple[Path, ...]
+    running = next((t for t in state.stack if isinstance(t, SaracenAttacks)), None)
+    if running is not None:
+        attacks = SARACEN_ATTACK_ORDER[running.index : running.index + running.remaining]
+        chance = 1.0
+        saracen = [p for p in (Path.DELTA, Path.EPSILON, Path.ZETA) if _is_saracen(ctx, state, p)]
+    elif chance and not islam_has_risen(ctx, state):
+        ruins = state.board.value[b.ruins] if state.board.where[b.ruins] == b.omnibus else 0
+        attacks = SARACEN_ATTACK_ORDER[: min(ruins, len(SARACEN_ATTACK_ORDER))]
+        saracen = []
+        if has_colonist(ctx, state, Path.EPSILON):
+            saracen += [Path.DELTA, Path.EPSILON]
+        if has_colonist(ctx, state, Path.ZETA):
+            saracen.append(Path.ZETA)
+    else:
+        return None
+    sieges = 0
+    for path in saracen:
+        distance = eastern_position(ctx, state, path)
+        if distance:
+            sieges += max(0, attacks.count(path) - distance + 1)
+    return (sieges, chance) if sieges else None
+
+
+def _is_saracen(ctx: Context, state: SooState, path: Path) -> bool:
+    army = eastern_army(ctx, state, path)
+    return army is not None and army == ctx.cat.tile(SARACENS[path])
 
 
 def _blended_loss(factions: float, walls: float) -> float:

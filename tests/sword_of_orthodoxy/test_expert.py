@@ -15,6 +15,7 @@ import pytest
 from byzantium.core.drivers import play
 from byzantium.core.game import CHANCE, TERMINAL
 from byzantium.sword_of_orthodoxy.components import Path, TileKind
+from byzantium.sword_of_orthodoxy.concepts import ISLAM, SaracenAttacks
 from byzantium.sword_of_orthodoxy.engine import Context
 from byzantium.sword_of_orthodoxy.expert import (
     DEATH,
@@ -29,7 +30,14 @@ from byzantium.sword_of_orthodoxy.expert import (
 from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
 from byzantium.sword_of_orthodoxy.state import SooAction, SooState
 from byzantium.sword_of_orthodoxy.synopsis import WAR_IN_THE_EAST_COUNTER
-from byzantium.sword_of_orthodoxy.world import current_chit, move, set_counter, tiles_on
+from byzantium.sword_of_orthodoxy.world import (
+    current_chit,
+    flip,
+    move,
+    set_counter,
+    set_marker,
+    tiles_on,
+)
 from tests.sword_of_orthodoxy.support import GAME, MILLENNIUM, campaign
 
 
@@ -290,3 +298,56 @@ def test_the_siege_chances_are_those_the_fall_chance_weighs() -> None:
     # Drawn without a Δ (4.1), the chit brings Path Δ no Siege; drawn with it, surely.
     assert siege_chances(ctx, _drawn(near, frozenset({Path.ALPHA, Path.BETA})))[Path.DELTA] == 0.0
     assert siege_chances(ctx, _drawn(near, frozenset(Path)))[Path.DELTA] == 1.0
+
+
+def _islam_ahead(ctx: Context, ruins: int, *, colonist: bool = True) -> SooState:
+    """Turn 5 before its Synopsis, after the first War in the East (8.3): the Persians
+    of Path Ε in Amorion, ``ruins`` Ruins, a Colonist on Path Ε's Homeland if asked."""
+    state = set_counter(attrs.evolve(campaign(), turn=5), WAR_IN_THE_EAST_COUNTER, 1)
+    state = move(ctx, state, ctx.cat.tile("army-epsilon-persia"), "amorion")
+    if ruins:
+        state = move(ctx, state, ctx.cat.tile("marker-ruins"), "omnibus", ruins)
+    if colonist:
+        pioneer = ctx.cat.tile("marker-colonist-1")
+        state = flip(ctx, move(ctx, state, pioneer, "persia"), pioneer, False)
+    return state
+
+
+@pytest.mark.rule("2.8", game="sword-of-orthodoxy")
+def test_the_ruins_before_a_rise_of_islam_threaten_a_near_saracen_path() -> None:
+    ctx = Context(GAME, None)
+    # Seven Ruins are seven Saracen attacks, three of them on Path Ε (the 1st, 4th
+    # and 7th): from Amorion, three Sieges if the Synopsis gives the second War.
+    seven = fall_chance(ctx, _islam_ahead(ctx, 7))
+    none = fall_chance(ctx, _islam_ahead(ctx, 0))
+    assert seven > none + 0.1
+    # Clearing one (10.11) takes away the third attack on Ε, one Siege fewer.
+    six = fall_chance(ctx, _islam_ahead(ctx, 6))
+    assert none < six < seven
+    # Worth its 2 $ in the evaluation.
+    cleared = set_marker(ctx, _islam_ahead(ctx, 6), "solidus", 3)
+    assert assess(ctx, cleared) > assess(ctx, set_marker(ctx, _islam_ahead(ctx, 7), "solidus", 5))
+    # Without a Colonist on Path Ε its Persians stay Persians: the Ruins bring no attack.
+    pagan = _islam_ahead(ctx, 7, colonist=False)
+    assert fall_chance(ctx, pagan) == pytest.approx(
+        fall_chance(ctx, _islam_ahead(ctx, 0, colonist=False))
+    )
+    # Islam rises once: after it, the Ruins bring no attack either.
+    risen = attrs.evolve(_islam_ahead(ctx, 7), done=_islam_ahead(ctx, 7).done | {ISLAM})
+    assert fall_chance(ctx, risen) == pytest.approx(none)
+
+
+@pytest.mark.rule("2.8", game="sword-of-orthodoxy")
+def test_saracen_attacks_under_way_are_sieges_to_come() -> None:
+    ctx = Context(GAME, None)
+    state = move(ctx, campaign(), ctx.cat.tile("army-epsilon-persia"), "counter-tray")
+    state = move(ctx, state, ctx.cat.tile("army-epsilon-saracens"), "amorion")
+    # The 4th, 5th and 6th attacks still to make: Ε, Ζ, Δ, one Siege from Amorion.
+    coming = attrs.evolve(state, stack=(*state.stack, SaracenAttacks(3, 3)))
+    # Only the 5th and 6th: none on Path Ε.
+    past = attrs.evolve(state, stack=(*state.stack, SaracenAttacks(2, 4)))
+    assert fall_chance(ctx, past) == pytest.approx(fall_chance(ctx, state))
+    # The Siege comes for sure, against the 9 Factions without the Walls (12.1),
+    # before the next Barbarian Phase's chance.
+    loss = float(siege_loss(9, False))
+    assert fall_chance(ctx, coming) == pytest.approx(1 - (1 - fall_chance(ctx, past)) * (1 - loss))
