@@ -60,7 +60,7 @@ from byzantium.sword_of_orthodoxy.concepts import (
 )
 from byzantium.sword_of_orthodoxy.end_of_turn import BANKING_LIMITS, stolos_at_sea
 from byzantium.sword_of_orthodoxy.engine import Context
-from byzantium.sword_of_orthodoxy.siege import retreat_due
+from byzantium.sword_of_orthodoxy.siege import Siege, retreat_due
 from byzantium.sword_of_orthodoxy.state import RequestKind, SooAction, SooState
 from byzantium.sword_of_orthodoxy.synopsis import (
     OUTPOST_SPACES,
@@ -246,7 +246,8 @@ def siege_chances(
     ctx: Context, state: SooState, weights: Weights = Weights(), board: Lookups | None = None
 ) -> dict[Path, float]:
     """For each Path, the chance :func:`fall_chance` gives it of bringing a Siege (9.6)
-    in the next Barbarian Phase (0 where a strategic retreat, 12.2, answers it): what
+    in the next Barbarian Phase, or just before it in the Rise of Islam (2.8); 0 for
+    the Barbarian Phase where a strategic retreat (12.2) answers the Siege. What
     ``python -m benchmarks.sword_expert_games`` checks against the games played (the
     difficulty page shows the check)."""
     reaches: dict[Path, float] = {}
@@ -280,6 +281,14 @@ def _assess(
     # fall sooner in 7 games of 7 (the -1 of 10.6.3 and the Dynasty lost weigh more).
     doomed = (1 if at_sea else 0) + (len(riots) - latins)
     left = factions - doomed
+    # A Siege under way (12.1) when the search stops: its roll still to come is a
+    # Siege for sure, and a City that holds sends at least one Faction away.
+    survive = 1.0
+    task = state.pending.task if state.pending is not None else None
+    if isinstance(task, Siege) and not task.moved and task.step in ("roll", "factions"):
+        if task.step == "roll":
+            survive = 1.0 - _LOSS[(max(-12, min(15, left)), walls)]
+        left -= 1
 
     # -- the next Barbarian Phase ---------------------------------------------------
     in_mug = [chit for tile, chit in b.chits if where[tile] == b.mug]
@@ -311,11 +320,10 @@ def _assess(
         synopsis_ahead = any(isinstance(task, SynopsisPhase) for task in state.stack)
         war = b.war_chance.get(state.turn if synopsis_ahead else state.turn + 1, 0.0)
     # The second one is the Rise of Islam (2.8), whose Sieges come first.
-    islam = _islam_sieges(ctx, state, b, war if wars == 1 else 0.0)
+    islam, islam_chance = _islam_sieges(ctx, state, b, war if wars == 1 else 0.0)
     if wars != 0:
         war = 0.0
     at_least = b.war_advance[mountains_controlled(ctx, state)] if war else ()
-    survive = 1.0
     pressure = 0.0
     for path in Path:
         if path.western:
@@ -360,15 +368,15 @@ def _assess(
         if reach:
             survive *= 1.0 - reach * loss_now
         if reaches is not None:
-            reaches[path] = reach
+            # with the Sieges of the Rise of Islam, which come first
+            reaches[path] = 1 - (1 - reach) * (1 - islam_chance) if path in islam else reach
         if distance <= 4:
             pressure += w.pressure[distance - 1] * (0.4 + letter)
     if islam:
-        sieges, chance = islam
         withstood = 1.0
-        for lost in range(sieges):
+        for lost in range(sum(islam.values())):
             withstood *= 1.0 - _LOSS[(max(-12, left - lost), walls)]
-        survive *= 1.0 - chance * (1.0 - withstood)
+        survive *= 1.0 - islam_chance * (1.0 - withstood)
     danger = 1.0 - survive
 
     # -- the Sieges after that -----------------------------------------------------
@@ -430,10 +438,11 @@ def _assess(
 
 def _islam_sieges(
     ctx: Context, state: SooState, b: Lookups, chance: float
-) -> tuple[int, float] | None:
-    """The Sieges the Saracen attacks of the Rise of Islam (2.8) would bring, and the
-    chance that they come before the next Barbarian Phase: 1 while the attacks are
-    being made, else ``chance`` (that of the second War in the East, 8.3).
+) -> tuple[dict[Path, int], float]:
+    """The Sieges the Saracen attacks of the Rise of Islam (2.8) would bring, by Path
+    (those with one or more), and the chance that they come before the next
+    Barbarian Phase: 1 while the attacks are being made, else ``chance`` (that of
+    the second War in the East, 8.3).
 
     Each attack on a Saracen Path is one Advance (the Ruins level counts them, Ε,
     Ζ, Δ in turn), so a Path whose Army stands ``d`` from the City with ``k``
@@ -455,13 +464,13 @@ def _islam_sieges(
         if has_colonist(ctx, state, Path.ZETA):
             saracen.append(Path.ZETA)
     else:
-        return None
-    sieges = 0
+        return {}, 0.0
+    sieges: dict[Path, int] = {}
     for path in saracen:
         distance = eastern_position(ctx, state, path)
-        if distance:
-            sieges += max(0, attacks.count(path) - distance + 1)
-    return (sieges, chance) if sieges else None
+        if distance and attacks.count(path) >= distance:
+            sieges[path] = attacks.count(path) - distance + 1
+    return sieges, chance if sieges else 0.0
 
 
 def _is_saracen(ctx: Context, state: SooState, path: Path) -> bool:
