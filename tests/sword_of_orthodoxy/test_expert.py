@@ -28,6 +28,7 @@ from byzantium.sword_of_orthodoxy.expert import (
     siege_loss,
 )
 from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
+from byzantium.sword_of_orthodoxy.siege import Siege
 from byzantium.sword_of_orthodoxy.state import SooAction, SooState
 from byzantium.sword_of_orthodoxy.synopsis import WAR_IN_THE_EAST_COUNTER
 from byzantium.sword_of_orthodoxy.world import (
@@ -351,3 +352,25 @@ def test_saracen_attacks_under_way_are_sieges_to_come() -> None:
     # before the next Barbarian Phase's chance.
     loss = float(siege_loss(9, False))
     assert fall_chance(ctx, coming) == pytest.approx(1 - (1 - fall_chance(ctx, past)) * (1 - loss))
+
+
+@pytest.mark.rule("12.1", game="sword-of-orthodoxy")
+def test_a_siege_under_way_counts_where_the_search_stops() -> None:
+    ctx = Context(GAME, None)
+    state = _delta_at_nicaea(ctx, campaign())
+    # Its roll still to come is a Siege for sure: 9 Factions without the Walls.
+    rolling = Siege(Path.EPSILON, "roll").reask(ctx, state)
+    assert fall_chance(ctx, rolling) >= float(siege_loss(9, False)) > fall_chance(ctx, state)
+    # The City held: one Faction at least must go (a worse position than before)...
+    held = Siege(Path.EPSILON, "factions").reask(ctx, state)
+    assert fall_chance(ctx, held) > fall_chance(ctx, state)
+    assert assess(ctx, held) < assess(ctx, state)
+    # ...and once one has gone, the choice to send more costs nothing more.
+    sent = _factions_away(state, 1)
+    gone = next(
+        t
+        for t in tiles_on(ctx, state, "constantinople", TileKind.FACTION)
+        if t not in tiles_on(ctx, sent, "constantinople", TileKind.FACTION)
+    )
+    more = Siege(Path.EPSILON, "factions", (ctx.cat.tiles[gone].id,)).reask(ctx, sent)
+    assert fall_chance(ctx, more) == pytest.approx(fall_chance(ctx, sent))
