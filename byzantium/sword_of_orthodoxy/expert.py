@@ -599,7 +599,10 @@ class Expert:
             assert state.pending is not None
             outcomes = game.chance_outcomes(state)
             wide = state.pending.kind is RequestKind.DRAW and len(outcomes) > 6
-            if run % _FOLLOW >= self.chance_run or wide or len(outcomes) > _WIDEST:
+            # A Siege roll (12.1) is always averaged over, however many chance nodes
+            # came before it: a choice that reaches it later must not look safer.
+            later = run % _FOLLOW >= self.chance_run and not isinstance(state.pending.task, Siege)
+            if later or wide or len(outcomes) > _WIDEST:
                 found = self._assess(state)
             else:
                 found = sum(
