@@ -590,18 +590,27 @@ def _counts(value: object) -> dict[str, int]:
     return {str(k): int(v) for k, v in value.items()} if isinstance(value, dict) else {}
 
 
+def results(
+    old: Sequence[dict[str, object]], lines: Sequence[dict[str, object]]
+) -> list[dict[str, object]]:
+    """The evidence file's ``results`` with those of the default player measured in
+    ``lines`` in place of the rows of the same scenario and budget (new ones last)."""
+    lines = [line for line in lines if _label(line) == DEFAULT]
+    fresh = {}
+    for row in summary(lines):
+        games = [
+            g for g in lines if g["scenario"] == row["scenario"] and g["budget"] == row["budget"]
+        ]
+        fresh[(row["scenario"], row["budget"])] = _result(row, games)
+    found = [fresh.pop((r["scenario"], r["budget"]), r) for r in old]
+    return found + list(fresh.values())
+
+
 def evidence(lines: Sequence[dict[str, object]], reading: str, commit: str) -> dict[str, object]:
     """The evidence file: results, the budget curve, the last stands and the tuning
     table (games with changed weights count in the tuning table alone)."""
     table = tuning(lines)
     lines = [line for line in lines if _label(line) == DEFAULT]
-    rows = summary(lines)
-    results = []
-    for row in rows:
-        games = [
-            g for g in lines if g["scenario"] == row["scenario"] and g["budget"] == row["budget"]
-        ]
-        results.append(_result(row, games))
     stands = [
         {
             "scenario": g["scenario"],
@@ -651,7 +660,7 @@ def evidence(lines: Sequence[dict[str, object]], reading: str, commit: str) -> d
             "campaign_mean_end_turn": 18,
             "millennium_survival": 0.4,
         },
-        "results": results,
+        "results": results([], lines),
         "budget_curve": curve,
         "last_stands": stands,
         "tuning": table,
@@ -697,14 +706,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="FILE",
         help="JSON lines: update the check of the expert's model of a Siege",
     )
+    parser.add_argument(
+        "--results",
+        nargs="*",
+        metavar="FILE",
+        help="JSON lines: update the results of the scenarios and budgets they play",
+    )
     args = parser.parse_args(argv)
+    target = FilePath("docs/_static/sword-expert-evidence.json")
     updates: dict[str, object] = {}
+    if args.results is not None:
+        data = json.loads(target.read_text(encoding="utf-8"))
+        updates["results"] = results(data["results"], prefix(_read(args.results)))
+        if args.commit:
+            updates["commit"] = args.commit
+        if args.reading:
+            updates["reading"] = " ".join(FilePath(args.reading).read_text("utf-8").split())
     if args.tuning is not None:
         updates["tuning"] = tuning(prefix(_read(args.tuning)))
     if args.calibration is not None:
         updates["calibration"] = calibration(_checked(prefix(_read(args.calibration))))
     if updates:  # these tables alone, the rest of the evidence file as it was
-        target = FilePath("docs/_static/sword-expert-evidence.json")
         data = json.loads(target.read_text(encoding="utf-8"))
         data.update(updates)
         target.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
@@ -717,7 +739,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(json.dumps(row))
             return 0
         reading = FilePath(args.reading).read_text(encoding="utf-8") if args.reading else ""
-        target = FilePath("docs/_static/sword-expert-evidence.json")
         data = evidence(lines, " ".join(reading.split()), args.commit)
         target.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
         return 0

@@ -186,6 +186,27 @@ def test_the_sword_expert_evidence_shows_the_budget_curve_and_the_last_stands(
     assert "A reading of the figures." in text
 
 
+def test_new_games_replace_the_results_of_their_scenario_and_budget_alone() -> None:
+    from benchmarks.sword_expert_games import evidence, results
+
+    old = evidence([_game_line(0, 0, False, 8), _game_line(300, 0, False, 9)], "", "abc")
+    rows = old["results"]
+    assert isinstance(rows, list)
+    new = [_game_line(0, seed, seed == 1, turn) for seed, turn in enumerate((10, 27, 12))]
+    new.append(_game_line(0, 3, True, 27) | {"label": "money", "weights": {"solidus": 8.0}})
+    millennium = _game_line(0, 0, True, 27) | {"scenario": "millennium"}
+    found = results(rows, [*new, millennium])
+    # Budget 0 is played again (the changed weights left out), budget 300 kept as it
+    # was, and the Millennium, new, comes last.
+    assert [(r["scenario"], r["budget"], r["games"]) for r in found] == [
+        ("campaign", 0, 3),
+        ("campaign", 300, 1),
+        ("millennium", 0, 1),
+    ]
+    assert found[0]["survived"] == 1 and found[0]["mean_end_turn"] == round(49 / 3, 2)
+    assert found[1] == rows[1]
+
+
 def test_changed_weights_are_compared_with_the_default_on_the_seeds_both_played(
     tmp_path: Path,
 ) -> None:
