@@ -3,12 +3,13 @@
 The player searches the real game. At a decision every choice is tried; the dice
 and draws that follow are averaged over with their exact probabilities (chance is
 never sampled), through up to a few chance nodes in a row (a roll of two dice, as
-the Siege roll of 12.1 or War in the East of 8.3, included), and the position
-reached is scored by :func:`assess`. While the node budget lasts the search goes
-deeper on the most promising choices (iterative deepening with a beam): in the
-Byzantine Action Phase (10.0) that plans a sequence of purchases and attacks
-rather than one step. The budget counts transitions (calls of ``Game.apply``),
-not seconds, so a seed always gives the same game.
+the Siege roll of 12.1 or War in the East of 8.3, included; a Siege roll however
+many came before it), and the position reached is scored by :func:`assess`. While
+the node budget lasts the search goes deeper on the most promising choices
+(iterative deepening with a beam): in the Byzantine Action Phase (10.0) that plans
+a sequence of purchases and attacks rather than one step. The budget counts
+transitions (calls of ``Game.apply``), not seconds, so a seed always gives the
+same game.
 
 :func:`assess` is built from what the rules make dangerous:
 
@@ -512,7 +513,8 @@ class Expert:
     (still with the follow-up questions a choice raises answered); ``beam`` is
     how many of the best choices each deeper search step keeps;
     ``chance_run`` how many chance nodes in a row are averaged over before a
-    position is assessed. ``rng`` is not used: the search is deterministic.
+    position is assessed (a Siege roll, 12.1, always is). ``rng`` is not used: the
+    search is deterministic.
     """
 
     def __init__(
