@@ -61,7 +61,7 @@ for r in src["results"]:
             "budget": f"expert, budget {r['budget']} transitions of deeper search per decision",
             "seconds": round(r["mean_seconds_per_game"] * n, 1),
             "byzantium": "0.1.0",
-            "date": "2026-12-02",
+            "date": r.get("date", "2026-12-02"),  # the rows before dates were kept
             "command": (
                 f"python -m benchmarks.sword_expert_games --scenario {r['scenario']} "
                 f"--budgets {r['budget']} --seeds {seeds[0]}-{seeds[1]} (commit {src['commit']}), "

@@ -40,6 +40,7 @@ written from these lines by ``--evidence``.
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import random
 import sys
@@ -591,17 +592,20 @@ def _counts(value: object) -> dict[str, int]:
 
 
 def results(
-    old: Sequence[dict[str, object]], lines: Sequence[dict[str, object]]
+    old: Sequence[dict[str, object]], lines: Sequence[dict[str, object]], date: str = ""
 ) -> list[dict[str, object]]:
     """The evidence file's ``results`` with those of the default player measured in
-    ``lines`` in place of the rows of the same scenario and budget (new ones last)."""
+    ``lines`` in place of the rows of the same scenario and budget (new ones last),
+    each new row dated ``date`` if one is given."""
     lines = [line for line in lines if _label(line) == DEFAULT]
     fresh = {}
     for row in summary(lines):
         games = [
             g for g in lines if g["scenario"] == row["scenario"] and g["budget"] == row["budget"]
         ]
-        fresh[(row["scenario"], row["budget"])] = _result(row, games)
+        fresh[(row["scenario"], row["budget"])] = _result(row, games) | (
+            {"date": date} if date else {}
+        )
     found = [fresh.pop((r["scenario"], r["budget"]), r) for r in old]
     return found + list(fresh.values())
 
@@ -717,7 +721,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     updates: dict[str, object] = {}
     if args.results is not None:
         data = json.loads(target.read_text(encoding="utf-8"))
-        updates["results"] = results(data["results"], prefix(_read(args.results)))
+        played = prefix(_read(args.results))
+        updates["results"] = results(data["results"], played, datetime.date.today().isoformat())
         if args.commit:
             updates["commit"] = args.commit
         if args.reading:

@@ -195,7 +195,7 @@ def test_new_games_replace_the_results_of_their_scenario_and_budget_alone() -> N
     new = [_game_line(0, seed, seed == 1, turn) for seed, turn in enumerate((10, 27, 12))]
     new.append(_game_line(0, 3, True, 27) | {"label": "money", "weights": {"solidus": 8.0}})
     millennium = _game_line(0, 0, True, 27) | {"scenario": "millennium"}
-    found = results(rows, [*new, millennium])
+    found = results(rows, [*new, millennium], "2026-12-03")
     # Budget 0 is played again (the changed weights left out), budget 300 kept as it
     # was, and the Millennium, new, comes last.
     assert [(r["scenario"], r["budget"], r["games"]) for r in found] == [
@@ -205,6 +205,7 @@ def test_new_games_replace_the_results_of_their_scenario_and_budget_alone() -> N
     ]
     assert found[0]["survived"] == 1 and found[0]["mean_end_turn"] == round(49 / 3, 2)
     assert found[1] == rows[1]
+    assert found[0]["date"] == found[2]["date"] == "2026-12-03" and "date" not in found[1]
 
 
 def test_changed_weights_are_compared_with_the_default_on_the_seeds_both_played(
