@@ -32,6 +32,11 @@ Barbarian Phase, the Sieges that came and whether the Empire fell;
 ``--calibration FILE.jsonl...`` gathers them (:func:`calibration`) into the
 evidence file (its ``calibration`` table) without touching the rest.
 
+``--results FILE.jsonl...`` puts the default player's games of those files in the
+evidence file's ``results`` (:func:`results`) in place of the rows of the same
+scenario and budget, dated today, leaving the rest (the budget curve, the last
+stands) as it was; with ``--reading`` and ``--commit`` it replaces those too.
+
 ``python -m benchmarks.sword_expert_games --summary FILE.jsonl...`` prints the
 per-budget table. The evidence file ``docs/_static/sword-expert-evidence.json`` is
 written from these lines by ``--evidence``.
@@ -674,12 +679,20 @@ def evidence(lines: Sequence[dict[str, object]], reading: str, commit: str) -> d
 
 
 def _read(names: Sequence[str]) -> list[dict[str, object]]:
-    return [
-        json.loads(text)
-        for name in names
-        for text in FilePath(name).read_text(encoding="utf-8").splitlines()
-        if text.strip()
-    ]
+    """The game lines of the files ``names``; a file missing or not JSON lines of
+    games ends the program with one line saying so."""
+    found = []
+    for name in names:
+        try:
+            for number, text in enumerate(FilePath(name).read_text("utf-8").splitlines(), 1):
+                if text.strip():
+                    line = json.loads(text)
+                    if not isinstance(line, dict) or "seed" not in line:
+                        raise ValueError(f"line {number} is not a game")
+                    found.append(line)
+        except (OSError, UnicodeError, ValueError) as exc:
+            raise SystemExit(f"sword_expert_games: {name}: {exc}") from None
+    return found
 
 
 def _dict(value: object) -> dict[str, object]:
@@ -720,8 +733,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     target = FilePath("docs/_static/sword-expert-evidence.json")
     updates: dict[str, object] = {}
     if args.results is not None:
-        data = json.loads(target.read_text(encoding="utf-8"))
         played = prefix(_read(args.results))
+        data = json.loads(target.read_text(encoding="utf-8"))
         updates["results"] = results(data["results"], played, datetime.date.today().isoformat())
         if args.commit:
             updates["commit"] = args.commit

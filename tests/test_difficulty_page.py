@@ -311,3 +311,21 @@ def test_the_model_of_a_siege_is_checked_against_the_games_played(tmp_path: Path
     )
     assert "Is the model of a Siege right?" in text
     assert "66.7%" in text and "50.0%" in text
+
+
+@pytest.mark.parametrize(
+    ("content", "complaint"),
+    [(None, "No such file"), ("{not json\n", "Expecting"), ("[1, 2]\n", "line 1 is not a game")],
+)
+def test_a_bad_file_of_games_is_refused_in_one_line(
+    tmp_path: Path, content: str | None, complaint: str
+) -> None:
+    from benchmarks.sword_expert_games import main
+
+    games = tmp_path / "games.jsonl"
+    if content is not None:
+        games.write_text(content, encoding="utf-8")
+    with pytest.raises(SystemExit) as stop:
+        main(["--results", str(games)])
+    assert str(games) in str(stop.value) and complaint in str(stop.value)
+    assert "\n" not in str(stop.value)
