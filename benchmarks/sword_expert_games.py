@@ -550,27 +550,25 @@ def calibration(lines: Sequence[dict[str, object]]) -> dict[str, object]:
         "checks": sum(int(b[0]) for b in bands.values()),
         "games": sum(1 for line in lines if _list(line.get("calibration"))),
         "paths": [
-            {
-                "theatre": theatre,
-                "distance": distance,
-                "checks": int(n),
-                "model": round(m / n, 3),
-                "observed": round(k / n, 3),
-                "observed_wilson95": [round(x, 3) for x in _wilson(int(k), int(n))],
-            }
-            for (theatre, distance), (n, m, k) in sorted(paths.items())
+            {"theatre": theatre, "distance": distance} | _checked_cell(cell)
+            for (theatre, distance), cell in sorted(paths.items())
         ],
         "fall": [
-            {
-                "model_from": band / 10,
-                "model_to": (band + 1) / 10 if band < 4 else 1.0,
-                "checks": int(n),
-                "model": round(m / n, 3),
-                "observed": round(k / n, 3),
-                "observed_wilson95": [round(x, 3) for x in _wilson(int(k), int(n))],
-            }
-            for band, (n, m, k) in sorted(bands.items())
+            {"model_from": band / 10, "model_to": (band + 1) / 10 if band < 4 else 1.0}
+            | _checked_cell(cell)
+            for band, cell in sorted(bands.items())
         ],
+    }
+
+
+def _checked_cell(cell: list[float]) -> dict[str, object]:
+    """One row of :func:`calibration` from its ``[checks, model sum, happened]``."""
+    n, m, k = int(cell[0]), cell[1], int(cell[2])
+    return {
+        "checks": n,
+        "model": round(m / n, 3),
+        "observed": round(k / n, 3),
+        "observed_wilson95": [round(x, 3) for x in _wilson(k, n)],
     }
 
 
@@ -732,20 +730,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     target = FilePath("docs/_static/sword-expert-evidence.json")
     updates: dict[str, object] = {}
-    if args.results is not None:
-        played = prefix(_read(args.results))
-        data = json.loads(target.read_text(encoding="utf-8"))
-        updates["results"] = results(data["results"], played, datetime.date.today().isoformat())
-        if args.commit:
-            updates["commit"] = args.commit
-        if args.reading:
-            updates["reading"] = " ".join(FilePath(args.reading).read_text("utf-8").split())
     if args.tuning is not None:
         updates["tuning"] = tuning(prefix(_read(args.tuning)))
     if args.calibration is not None:
         updates["calibration"] = calibration(_checked(prefix(_read(args.calibration))))
-    if updates:  # these tables alone, the rest of the evidence file as it was
+    played = prefix(_read(args.results)) if args.results is not None else None
+    if updates or played is not None:  # these tables alone, the rest as it was
         data = json.loads(target.read_text(encoding="utf-8"))
+        if played is not None:
+            updates["results"] = results(data["results"], played, datetime.date.today().isoformat())
+            if args.commit:
+                updates["commit"] = args.commit
+            if args.reading:
+                updates["reading"] = " ".join(FilePath(args.reading).read_text("utf-8").split())
         data.update(updates)
         target.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
         return 0

@@ -71,6 +71,8 @@ __all__ = [
     "player_controls",
     "replace_army",
     "ruins_level",
+    "saracen_on",
+    "saracen_paths",
     "schism_in_play",
     "schism_level",
     "withdraw",
@@ -357,18 +359,32 @@ class RiseOfIslam(Task):
             return state
         state = remember(state, ISLAM)
         ctx.log(self.rule, "the Rise of Islam: the Saracens burst out of Arabia", "islam")
-        saracens = False
-        if has_colonist(ctx, state, Path.EPSILON):
-            for path in (Path.DELTA, Path.EPSILON):
-                state = replace_army(ctx, state, path, SARACENS[path], "2.8")
-            saracens = True
-        if has_colonist(ctx, state, Path.ZETA):
-            state = replace_army(ctx, state, Path.ZETA, SARACENS[Path.ZETA], "2.8")
-            saracens = True
-        elif eastern_army(ctx, state, Path.ZETA) == ctx.cat.tile(PERSIANS_ZETA):
+        paths = saracen_paths(ctx, state)
+        for path in paths:
+            state = replace_army(ctx, state, path, SARACENS[path], "2.8")
+        if Path.ZETA not in paths and eastern_army(ctx, state, Path.ZETA) == ctx.cat.tile(
+            PERSIANS_ZETA
+        ):
             state = replace_army(ctx, state, Path.ZETA, NOMADS, "2.8")
         attacks = min(ruins_level(ctx, state), len(SARACEN_ATTACK_ORDER))
-        return push(state, SaracenAttacks(attacks), CaliphToArabia(saracens))
+        return push(state, SaracenAttacks(attacks), CaliphToArabia(bool(paths)))
+
+
+def saracen_paths(ctx: Context, state: SooState) -> tuple[Path, ...]:
+    """The Paths whose Armies the Rise of Islam (2.8) turns into Saracens: Δ and Ε
+    with a Colonist on Path Ε, Ζ with one on Path Ζ."""
+    paths: tuple[Path, ...] = ()
+    if has_colonist(ctx, state, Path.EPSILON):
+        paths += (Path.DELTA, Path.EPSILON)
+    if has_colonist(ctx, state, Path.ZETA):
+        paths += (Path.ZETA,)
+    return paths
+
+
+def saracen_on(ctx: Context, state: SooState, path: Path) -> bool:
+    """Whether the Army of an eastern Path is its Saracen one (2.8)."""
+    army = eastern_army(ctx, state, path)
+    return army is not None and army == ctx.cat.tile(SARACENS[path])
 
 
 def ruins_level(ctx: Context, state: SooState) -> int:
@@ -401,9 +417,8 @@ class SaracenAttacks(Task):
         path = SARACEN_ATTACK_ORDER[self.index]
         level = ruins_level(ctx, state) - 1
         state = set_marker(ctx, state, "ruins", level)
-        army = eastern_army(ctx, state, path)
         attack: tuple[Task, ...] = ()
-        if army is not None and army == ctx.cat.tile(SARACENS[path]):
+        if saracen_on(ctx, state, path):
             ctx.log(
                 "2.8", f"Saracen attack {self.index + 1} on Path {path}; Ruins {level}", "islam"
             )

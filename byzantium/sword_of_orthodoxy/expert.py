@@ -54,10 +54,11 @@ from byzantium.sword_of_orthodoxy.barbarians import BarbarianPhase, kastron_usab
 from byzantium.sword_of_orthodoxy.components import Path, SpaceKind, TileKind
 from byzantium.sword_of_orthodoxy.concepts import (
     SARACEN_ATTACK_ORDER,
-    SARACENS,
     SaracenAttacks,
-    has_colonist,
     islam_has_risen,
+    ruins_level,
+    saracen_on,
+    saracen_paths,
 )
 from byzantium.sword_of_orthodoxy.end_of_turn import BANKING_LIMITS, stolos_at_sea
 from byzantium.sword_of_orthodoxy.engine import Context
@@ -288,7 +289,7 @@ def _assess(
     task = state.pending.task if state.pending is not None else None
     if isinstance(task, Siege) and not task.moved and task.step in ("roll", "factions"):
         if task.step == "roll":
-            survive = 1.0 - _LOSS[(max(-12, min(15, left)), walls)]
+            survive = _holds(left, walls)
         left -= 1
 
     # -- the next Barbarian Phase ---------------------------------------------------
@@ -315,15 +316,14 @@ def _assess(
                 walls_share = share
     loss_now = _blended_loss(left + coming, walls_share)
     # The first War in the East may come up before the next Barbarian Phase (8.3).
+    # The second one is the Rise of Islam (2.8), whose Sieges come first.
     wars = state.counter(WAR_IN_THE_EAST_COUNTER)
-    war = 0.0
+    next_war = 0.0
     if wars < 2:
         synopsis_ahead = any(isinstance(task, SynopsisPhase) for task in state.stack)
-        war = b.war_chance.get(state.turn if synopsis_ahead else state.turn + 1, 0.0)
-    # The second one is the Rise of Islam (2.8), whose Sieges come first.
-    islam, islam_chance = _islam_sieges(ctx, state, b, war if wars == 1 else 0.0)
-    if wars != 0:
-        war = 0.0
+        next_war = b.war_chance.get(state.turn if synopsis_ahead else state.turn + 1, 0.0)
+    war = next_war if wars == 0 else 0.0
+    islam, islam_chance = _islam_sieges(ctx, state, next_war if wars == 1 else 0.0)
     at_least = b.war_advance[mountains_controlled(ctx, state)] if war else ()
     pressure = 0.0
     for path in Path:
@@ -376,7 +376,7 @@ def _assess(
     if islam:
         withstood = 1.0
         for lost in range(sum(islam.values())):
-            withstood *= 1.0 - _LOSS[(max(-12, left - lost), walls)]
+            withstood *= _holds(left - lost, walls)
         survive *= 1.0 - islam_chance * (1.0 - withstood)
     danger = 1.0 - survive
 
@@ -437,9 +437,7 @@ def _assess(
     return score
 
 
-def _islam_sieges(
-    ctx: Context, state: SooState, b: Lookups, chance: float
-) -> tuple[dict[Path, int], float]:
+def _islam_sieges(ctx: Context, state: SooState, chance: float) -> tuple[dict[Path, int], float]:
     """The Sieges the Saracen attacks of the Rise of Islam (2.8) would bring, by Path
     (those with one or more), and the chance that they come before the next
     Barbarian Phase: 1 while the attacks are being made, else ``chance`` (that of
@@ -450,20 +448,14 @@ def _islam_sieges(
     attacks to come brings ``k - d + 1`` Sieges (blocking rolls and the free
     attacks won at each Siege, which may throw it back, are left out).
     """
-    attacks: tuple[Path, ...]
     running = next((t for t in state.stack if isinstance(t, SaracenAttacks)), None)
     if running is not None:
         attacks = SARACEN_ATTACK_ORDER[running.index : running.index + running.remaining]
         chance = 1.0
-        saracen = [p for p in (Path.DELTA, Path.EPSILON, Path.ZETA) if _is_saracen(ctx, state, p)]
+        saracen = [p for p in (Path.DELTA, Path.EPSILON, Path.ZETA) if saracen_on(ctx, state, p)]
     elif chance and not islam_has_risen(ctx, state):
-        ruins = state.board.value[b.ruins] if state.board.where[b.ruins] == b.omnibus else 0
-        attacks = SARACEN_ATTACK_ORDER[: min(ruins, len(SARACEN_ATTACK_ORDER))]
-        saracen = []
-        if has_colonist(ctx, state, Path.EPSILON):
-            saracen += [Path.DELTA, Path.EPSILON]
-        if has_colonist(ctx, state, Path.ZETA):
-            saracen.append(Path.ZETA)
+        attacks = SARACEN_ATTACK_ORDER[: ruins_level(ctx, state)]
+        saracen = list(saracen_paths(ctx, state))
     else:
         return {}, 0.0
     sieges: dict[Path, int] = {}
@@ -472,11 +464,6 @@ def _islam_sieges(
         if distance and attacks.count(path) >= distance:
             sieges[path] = attacks.count(path) - distance + 1
     return sieges, chance if sieges else 0.0
-
-
-def _is_saracen(ctx: Context, state: SooState, path: Path) -> bool:
-    army = eastern_army(ctx, state, path)
-    return army is not None and army == ctx.cat.tile(SARACENS[path])
 
 
 def _blended_loss(factions: float, walls: float) -> float:
@@ -489,12 +476,14 @@ def _blended_loss(factions: float, walls: float) -> float:
     return walls * with_walls + (1 - walls) * without
 
 
+def _holds(factions: int, walls: bool) -> float:
+    """The chance that the City withstands a Siege roll (12.1): 1 - :func:`siege_loss`."""
+    return 1.0 - _LOSS[(max(-12, min(15, factions)), walls)]
+
+
 def _endurance(factions: int, walls: bool) -> float:
     """Log-chance of withstanding the next three Sieges, one Faction lost per Siege."""
-    return sum(
-        math.log(max(1.0 / 72, 1.0 - _LOSS[(max(-12, factions - lost), walls)]))
-        for lost in range(3)
-    )
+    return sum(math.log(max(1.0 / 72, _holds(factions - lost, walls))) for lost in range(3))
 
 
 def expert_policy(

@@ -459,16 +459,17 @@ def _calibration(data: Mapping[str, object]) -> list[str]:
     if not paths:
         return []
 
+    def checked(r: dict[str, object]) -> list[str]:  # checks, model, observed, interval
+        return [_num(r.get("checks")), _percent(r.get("model")), _percent(r.get("observed")),
+                _pair(r.get("observed_wilson95"))]  # fmt: skip
+
     by_path = [
         [_text(r.get("theatre")).capitalize(),
-         f"{_num(r.get('distance'))}{' or more' if r.get('distance') == 4 else ''}",
-         _num(r.get("checks")), _percent(r.get("model")), _percent(r.get("observed")),
-         _pair(r.get("observed_wilson95"))]
+         f"{_num(r.get('distance'))}{' or more' if r.get('distance') == 4 else ''}", *checked(r)]
         for r in paths
     ]  # fmt: skip
     falls = [
-        [f"{_percent(r.get('model_from'))}-{_percent(r.get('model_to'))}", _num(r.get("checks")),
-         _percent(r.get("model")), _percent(r.get("observed")), _pair(r.get("observed_wilson95"))]
+        [f"{_percent(r.get('model_from'))}-{_percent(r.get('model_to'))}", *checked(r)]
         for r in (_dict(x) for x in _list(found.get("fall")))
     ]  # fmt: skip
     return [

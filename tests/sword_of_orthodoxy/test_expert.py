@@ -304,11 +304,16 @@ def test_the_ruins_before_a_rise_of_islam_threaten_a_near_saracen_path() -> None
     assert fall_chance(ctx, risen) == pytest.approx(none)
 
 
+def _saracens_in_amorion(ctx: Context) -> SooState:
+    """The Campaign set-up with the Saracens of Path Ε, not its Persians, in Amorion."""
+    state = move(ctx, campaign(), ctx.cat.tile("army-epsilon-persia"), "counter-tray")
+    return move(ctx, state, ctx.cat.tile("army-epsilon-saracens"), "amorion")
+
+
 @pytest.mark.rule("2.8", game="sword-of-orthodoxy")
 def test_saracen_attacks_under_way_are_sieges_to_come() -> None:
     ctx = Context(GAME, None)
-    state = move(ctx, campaign(), ctx.cat.tile("army-epsilon-persia"), "counter-tray")
-    state = move(ctx, state, ctx.cat.tile("army-epsilon-saracens"), "amorion")
+    state = _saracens_in_amorion(ctx)
     # The 4th, 5th and 6th attacks still to make: Ε, Ζ, Δ, one Siege from Amorion.
     coming = attrs.evolve(state, stack=(*state.stack, SaracenAttacks(3, 3)))
     # Only the 5th and 6th: none on Path Ε.
@@ -345,8 +350,7 @@ def test_a_siege_under_way_counts_where_the_search_stops() -> None:
 @pytest.mark.rule("2.8", game="sword-of-orthodoxy")
 def test_a_free_attack_throws_back_the_saracens_whose_next_attack_besieges() -> None:
     ctx = Context(GAME, None)
-    state = move(ctx, campaign(), ctx.cat.tile("army-epsilon-persia"), "counter-tray")
-    state = move(ctx, state, ctx.cat.tile("army-epsilon-saracens"), "amorion")
+    state = _saracens_in_amorion(ctx)
     # Other targets: the Persians of Path Δ two spaces out, two Armies in Zone Β.
     state = move(ctx, state, ctx.cat.tile("army-delta-persia"), "paphlagonia")
     for army in ctx.cat.armies(Path.BETA)[:2]:
