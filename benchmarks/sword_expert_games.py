@@ -13,8 +13,9 @@ Action Phase (10.0) before the fall:
 * at its first decision, every legal choice valued by the expert's one-step search
   and by the chance of Defeat its evaluation sees (:func:`fall_chance`);
 * at its last decision (where the expert ended the phase), every legal choice
-  played out ``R`` times to the next Action Phase, dice sampled, the sensible player
-  answering the questions on the way: the share of play-outs that fall, and the
+  played out ``R`` times to the Action Phase of the next Turn, dice sampled, the
+  sensible player answering the questions on the way, play-out ``i`` of every
+  choice on the same stream of dice: the share of play-outs that fall, and the
   rules that ended them;
 * the position (Factions, Walls, solidus, Schism, each Path's distance to a Siege,
   the chance of its letter in the next chit) and the events from the end of that
@@ -145,29 +146,30 @@ def _calibration_row(expert: Expert, state: SooState) -> dict[str, object]:
     }
 
 
-def _to_next_action_phase(
-    game: SwordOfOrthodoxy, state: SooState, rng: random.Random
-) -> tuple[bool, str]:
-    """Play on (dice sampled, the sensible player deciding) to the next Action Phase.
+def play_on(game: SwordOfOrthodoxy, state: SooState, rng: random.Random, turn: int) -> SooState:
+    """Play on (dice sampled, the sensible player deciding) to the first decision of
+    the Action Phase (10.0) of a Turn after ``turn``, the Turn of the decision
+    examined, or to the end of the game.
 
-    Returns whether the Empire fell on the way, and the rule that ended it.
+    The Turn is the decision's, not that of the position after the choice: ending
+    the phase goes on into the next Turn before it stops for a die or a draw, and
+    counting from there would play that choice out a whole Turn longer than the
+    others.
     """
     sensible = game.policies()["sensible"]
-    turn = state.turn
     for _ in range(20_000):
         actor = game.current_player(state)
         if actor == TERMINAL:
-            result = game.result(state)
-            return (not result.winners, result.rule if not result.winners else "")
+            return state
         if actor == CHANCE:
             outcomes = game.chance_outcomes(state)
             action = rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0]
         else:
             if state.turn > turn and state.pending is not None and state.pending.rule == "10.0":
-                return (False, "")
+                return state
             action = sensible(game, state, rng)
         state = game.apply(state, action)
-    return (False, "")
+    return state
 
 
 def _last_stand(
@@ -196,18 +198,20 @@ def _last_stand(
             }
         )
     opening.sort(key=lambda c: -float(str(c["value"])))
-    # The last decision: every choice played out to the next Action Phase.
+    # The last decision: every choice played out to the Action Phase of the next Turn.
+    # Play-out i of every choice draws from the same stream, so that the choices are
+    # compared on the same dice for as long as their games run alike.
     closing = []
-    for number, action in enumerate(game.legal_actions(last)):
+    for action in game.legal_actions(last):
         child = game.apply(last, action)
         falls = 0
         rules: Counter[str] = Counter()
         for i in range(rollouts):
-            rng = random.Random(f"last-stand:{seed}:{number}:{i}")
-            fell, rule = _to_next_action_phase(game, child, rng)
-            if fell:
+            rng = random.Random(f"last-stand:{seed}:{i}")
+            end = play_on(game, child, rng, last.turn)
+            if game.current_player(end) == TERMINAL and not game.result(end).winners:
                 falls += 1
-                rules[rule] += 1
+                rules[game.result(end).rule] += 1
         low, high = _wilson(falls, rollouts)
         closing.append(
             {
@@ -658,9 +662,9 @@ def evidence(lines: Sequence[dict[str, object]], reading: str, commit: str) -> d
             "Turn 27 ends (12.3). Intervals are 95% Wilson score intervals. CPU seconds "
             "are process time on a shared 2-core machine (nice -n 10). Last stands: in "
             "each lost game, the first and the last decision of the last Action Phase "
-            "before the fall; at the last, every legal choice is played out to the next "
-            "Action Phase with sampled dice (the sensible player answering the questions "
-            "on the way). Measured with python -m benchmarks.sword_expert_games."
+            "before the fall; at the last, every legal choice is played out to the Action "
+            "Phase of the next Turn with sampled dice, the same streams for every choice "
+            "(the sensible player answering the questions on the way). Measured with python -m benchmarks.sword_expert_games."
         ),
         "targets_issue_16": {
             "campaign_survival": 0.2,

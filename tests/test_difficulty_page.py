@@ -4,6 +4,7 @@ them, ``docs/_ext/byzantium_difficulty.py`` renders whatever files there are."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -184,6 +185,42 @@ def test_the_sword_expert_evidence_shows_the_budget_curve_and_the_last_stands(
     assert "41.7%-41.7%" in text  # the one choice left, played out
     assert "Δ 1" in text and "9 + Walls" in text
     assert "A reading of the figures." in text
+
+
+def test_every_choice_of_a_last_stand_is_played_out_to_the_same_turn() -> None:
+    """Ending the phase runs into the next Turn before it stops for a die: its
+    play-outs still stop at the next Turn's Action Phase, as the other choices' do
+    (they used to run a whole Turn further, which made ending look more dangerous)."""
+    from benchmarks.sword_expert_games import play_on
+    from byzantium.core.game import CHANCE, TERMINAL
+    from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
+    from byzantium.sword_of_orthodoxy.state import Decline
+
+    game = SwordOfOrthodoxy()
+    rng = random.Random(0)
+    state = game.initial_state()
+    # Random play to an Action Phase whose end goes on into the next Turn (nothing
+    # left to bank, no die at the end of this one)
+    while not (
+        state.pending is not None
+        and state.pending.rule == "10.0"
+        and game.apply(state, Decline()).turn > state.turn
+    ):
+        assert game.current_player(state) != TERMINAL
+        if game.current_player(state) == CHANCE:
+            outcomes = game.chance_outcomes(state)
+            action = rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0]
+        else:
+            action = rng.choice(game.legal_actions(state))
+        state = game.apply(state, action)
+    reached = set()
+    for action in game.legal_actions(state):
+        for i in range(3):
+            end = play_on(game, game.apply(state, action), random.Random(i), state.turn)
+            if game.current_player(end) != TERMINAL:
+                assert end.pending is not None and end.pending.rule == "10.0"
+                reached.add(end.turn)
+    assert reached == {state.turn + 1}
 
 
 def test_new_games_replace_the_results_of_their_scenario_and_budget_alone() -> None:
