@@ -36,7 +36,10 @@ evidence file (its ``calibration`` table) without touching the rest.
 ``--results FILE.jsonl...`` puts the default player's games of those files in the
 evidence file's ``results`` (:func:`results`) in place of the rows of the same
 scenario and budget, dated today, leaving the rest (the budget curve, the last
-stands) as it was; with ``--reading`` and ``--commit`` it replaces those too.
+stands) as it was; ``--curve FILE.jsonl...`` and ``--stands FILE.jsonl...`` replace
+the budget curve (:func:`budget_curve`) and the last stands (:func:`last_stands`)
+alone in the same way. With any of these, ``--reading`` and ``--commit`` replace
+those fields too.
 
 ``python -m benchmarks.sword_expert_games --summary FILE.jsonl...`` prints the
 per-budget table. The evidence file ``docs/_static/sword-expert-evidence.json`` is
@@ -617,12 +620,27 @@ def results(
     return found + list(fresh.values())
 
 
-def evidence(lines: Sequence[dict[str, object]], reading: str, commit: str) -> dict[str, object]:
-    """The evidence file: results, the budget curve, the last stands and the tuning
-    table (games with changed weights count in the tuning table alone)."""
-    table = tuning(lines)
-    lines = [line for line in lines if _label(line) == DEFAULT]
-    stands = [
+#: How the evidence file's games were played and examined (its ``method``).
+METHOD = (
+    "Each game is played from the scenario's set-up with chance sampled from the "
+    "seeded stream byzantium:<seed>:chance (the stream of byzantium play --seed), "
+    "so the same seed gives the same dice at every budget up to the first "
+    "different choice. 'expert' is byzantium.sword_of_orthodoxy.expert.Expert with "
+    "the budget given (transitions of deeper search per decision; 0, the default, "
+    "is the one-step exact expectimax). Survival = the Empire still stands when "
+    "Turn 27 ends (12.3). Intervals are 95% Wilson score intervals. CPU seconds "
+    "are process time on a shared 2-core machine (nice -n 10). Last stands: in "
+    "each lost game, the first and the last decision of the last Action Phase "
+    "before the fall; at the last, every legal choice is played out to the Action "
+    "Phase of the next Turn with sampled dice, the same streams for every choice "
+    "(the sensible player answering the questions on the way). Measured with "
+    "python -m benchmarks.sword_expert_games."
+)
+
+
+def last_stands(lines: Sequence[dict[str, object]]) -> list[dict[str, object]]:
+    """The evidence file's ``last_stands``: the lost games examined (``--last-stand``)."""
+    return [
         {
             "scenario": g["scenario"],
             "budget": g["budget"],
@@ -632,9 +650,14 @@ def evidence(lines: Sequence[dict[str, object]], reading: str, commit: str) -> d
         }
         | _dict(g["last_stand"])
         for g in lines
-        if "last_stand" in g
+        if "last_stand" in g and _label(g) == DEFAULT
     ]
-    # The curve: per scenario played at several budgets, the seeds every budget played.
+
+
+def budget_curve(lines: Sequence[dict[str, object]]) -> list[dict[str, object]]:
+    """The evidence file's ``budget_curve``: per scenario played at several budgets,
+    each budget's games on the seeds every budget played."""
+    lines = [line for line in lines if _label(line) == DEFAULT]
     curve = []
     for scenario in sorted({str(g["scenario"]) for g in lines}):
         mine = [g for g in lines if g["scenario"] == scenario]
@@ -649,31 +672,26 @@ def evidence(lines: Sequence[dict[str, object]], reading: str, commit: str) -> d
             assert isinstance(seeds, list)
             row["seed_range"] = f"{min(seeds)}-{max(seeds)}"
             curve.append(row)
+    return curve
+
+
+def evidence(lines: Sequence[dict[str, object]], reading: str, commit: str) -> dict[str, object]:
+    """The evidence file: results, the budget curve, the last stands and the tuning
+    table (games with changed weights count in the tuning table alone)."""
+    table = tuning(lines)
+    lines = [line for line in lines if _label(line) == DEFAULT]
     return {
         "title": "How hard is Sword of Orthodoxy? The expert's games",
         "commit": commit,
-        "method": (
-            "Each game is played from the scenario's set-up with chance sampled from the "
-            "seeded stream byzantium:<seed>:chance (the stream of byzantium play --seed), "
-            "so the same seed gives the same dice at every budget up to the first "
-            "different choice. 'expert' is byzantium.sword_of_orthodoxy.expert.Expert with "
-            "the budget given (transitions of deeper search per decision; 0, the default, "
-            "is the one-step exact expectimax). Survival = the Empire still stands when "
-            "Turn 27 ends (12.3). Intervals are 95% Wilson score intervals. CPU seconds "
-            "are process time on a shared 2-core machine (nice -n 10). Last stands: in "
-            "each lost game, the first and the last decision of the last Action Phase "
-            "before the fall; at the last, every legal choice is played out to the Action "
-            "Phase of the next Turn with sampled dice, the same streams for every choice "
-            "(the sensible player answering the questions on the way). Measured with python -m benchmarks.sword_expert_games."
-        ),
+        "method": METHOD,
         "targets_issue_16": {
             "campaign_survival": 0.2,
             "campaign_mean_end_turn": 18,
             "millennium_survival": 0.4,
         },
         "results": results([], lines),
-        "budget_curve": curve,
-        "last_stands": stands,
+        "budget_curve": budget_curve(lines),
+        "last_stands": last_stands(lines),
         "tuning": table,
         "calibration": calibration(_checked(lines)),
         "reading": reading,
@@ -731,6 +749,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="FILE",
         help="JSON lines: update the results of the scenarios and budgets they play",
     )
+    parser.add_argument(
+        "--stands", nargs="*", metavar="FILE", help="JSON lines: update the last stands"
+    )
+    parser.add_argument(
+        "--curve", nargs="*", metavar="FILE", help="JSON lines: update the budget curve"
+    )
     args = parser.parse_args(argv)
     target = FilePath("docs/_static/sword-expert-evidence.json")
     updates: dict[str, object] = {}
@@ -738,16 +762,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         updates["tuning"] = tuning(prefix(_read(args.tuning)))
     if args.calibration is not None:
         updates["calibration"] = calibration(_checked(prefix(_read(args.calibration))))
+    if args.stands is not None:
+        updates["last_stands"] = last_stands(prefix(_read(args.stands)))
+    if args.curve is not None:
+        updates["budget_curve"] = budget_curve(prefix(_read(args.curve)))
     played = prefix(_read(args.results)) if args.results is not None else None
     if updates or played is not None:  # these tables alone, the rest as it was
         data = json.loads(target.read_text(encoding="utf-8"))
         if played is not None:
             updates["results"] = results(data["results"], played, datetime.date.today().isoformat())
-            if args.commit:
-                updates["commit"] = args.commit
-            if args.reading:
-                updates["reading"] = " ".join(FilePath(args.reading).read_text("utf-8").split())
-        data.update(updates)
+        if args.commit:
+            updates["commit"] = args.commit
+        if args.reading:
+            updates["reading"] = " ".join(FilePath(args.reading).read_text("utf-8").split())
+        data.update(updates, method=METHOD)
         target.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
         return 0
     sources = args.summary if args.summary is not None else args.evidence

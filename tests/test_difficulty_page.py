@@ -223,6 +223,35 @@ def test_every_choice_of_a_last_stand_is_played_out_to_the_same_turn() -> None:
     assert reached == {state.turn + 1}
 
 
+def test_new_last_stands_and_a_new_budget_curve_replace_their_tables_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from benchmarks.sword_expert_games import METHOD, evidence, main
+
+    old = evidence([_game_line(0, 0, True, 27), _game_line(300, 0, True, 27)], "Old.", "old")
+    old["method"] = "an older method"
+    monkeypatch.chdir(tmp_path)
+    target = tmp_path / "docs" / "_static" / "sword-expert-evidence.json"
+    target.parent.mkdir(parents=True)
+    target.write_text(json.dumps(old), encoding="utf-8")
+    lost = _game_line(0, 5, False, 9) | {"last_stand": {"then": ["the fall"]}}
+    stands = tmp_path / "stands.jsonl"
+    stands.write_text(json.dumps(lost) + "\n", encoding="utf-8")
+    assert main(["--stands", str(stands), "--commit", "new"]) == 0
+    data = json.loads(target.read_text(encoding="utf-8"))
+    assert [(s["seed"], s["then"]) for s in data["last_stands"]] == [(5, ["the fall"])]
+    assert data["budget_curve"] == old["budget_curve"] and data["results"] == old["results"]
+    assert data["commit"] == "new" and data["method"] == METHOD
+    curve = tmp_path / "curve.jsonl"
+    games = [_game_line(b, seed, False, 8 + b // 600) for b in (0, 1200) for seed in (0, 1)]
+    curve.write_text("".join(json.dumps(g) + "\n" for g in games), encoding="utf-8")
+    assert main(["--curve", str(curve)]) == 0
+    data = json.loads(target.read_text(encoding="utf-8"))
+    assert [(r["budget"], r["mean_end_turn"]) for r in data["budget_curve"]] == [(0, 8), (1200, 10)]
+    assert [s["seed"] for s in data["last_stands"]] == [5]
+    assert data["results"] == old["results"]
+
+
 def test_new_games_replace_the_results_of_their_scenario_and_budget_alone() -> None:
     from benchmarks.sword_expert_games import evidence, results
 
