@@ -182,7 +182,9 @@ def test_the_sword_expert_evidence_shows_the_budget_curve_and_the_last_stands(
     )
     assert "Budget against survival" in text and "The last stands" in text
     assert "50.0%" in text  # one survivor in two games at budget 0
-    assert "41.7%-41.7%" in text  # the one choice left, played out
+    # the one choice left, played out: ending, the best choice, the range (its low end)
+    assert "Ending:" in text and text.count("41.7%") >= 3 and "41.7%-41.7" in text
+    assert "the Action Phase of the next Turn" in text
     assert "Δ 1" in text and "9 + Walls" in text
     assert "A reading of the figures." in text
 

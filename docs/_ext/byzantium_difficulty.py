@@ -505,10 +505,12 @@ def _stands(data: Mapping[str, object]) -> list[str]:
             f"{path} {d}" for path, d in _dict(last.get("distance")).items() if int(d) <= 2
         )
         best = choices[0] if choices else {}
+        ending = next((c for c in choices if str(c.get("choice", "")).startswith("End the ")), {})
         rows.append(
             [_num(stand.get("seed")), _num(stand.get("end_turn")), _text(stand.get("cause")),
              f"{_num(last.get('factions'))}{' + Walls' if last.get('walls') else ', no Walls'}",
              _num(last.get("solidus")), _text(near or "none"), _num(len(choices)),
+             _percent(ending.get("fall_rate")),
              f"{_text(best.get('choice', '?'))}: {_percent(best.get('fall_rate'))}",
              f"{_percent(min(rates) if rates else None)}-{_percent(max(rates) if rates else None)}"]
         )  # fmt: skip
@@ -521,14 +523,15 @@ def _stands(data: Mapping[str, object]) -> list[str]:
         "**The last stands.** Each lost game at the last decision of its last Action Phase "
         "(10.0) before the fall: the Factions in Constantinople (the Walls count among "
         f"them, 12.1), the solidus left, the Paths at most two advances from a Siege, and "
-        f"every legal choice played out {_num(rollouts)} times to the next Action Phase "
-        "(dice sampled, the sensible player answering the questions on the way): the "
-        "best choice with its share of play-outs that fell, and the range over all "
-        "choices.",
+        f"every legal choice played out {_num(rollouts)} times to the Action Phase of the "
+        "next Turn (dice sampled, play-out i of every choice on the same stream, the "
+        "sensible player answering the questions on the way): the share of play-outs "
+        "that fell after ending the phase (the expert's choice), the best choice with "
+        "its share, and the range over all choices.",
         "",
         *_table(
             ["Seed", "Fell on Turn", "Cause", "Factions", "Solidus", "Paths near a Siege",
-             "Choices", "Best choice: falls", "All choices: falls"],
+             "Choices", "Ending: falls", "Best choice: falls", "All choices: falls"],
             rows,
         ),
     ]  # fmt: skip
