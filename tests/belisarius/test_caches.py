@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from byzantium.belisarius import engine, world
+from byzantium.belisarius import engine, operations, world
 from byzantium.belisarius.game import Belisarius
 from byzantium.belisarius.hexmap import HexsideFeature
 from byzantium.belisarius.movement import neighbour_costs, step_cost
@@ -301,3 +301,26 @@ def test_requests_are_built_as_their_constructor_builds_them() -> None:
     assert attrs.asdict(choice) == attrs.asdict(
         Request(RequestKind.CHOOSE, "16.1", "move", task, 1, options=(Done(),))
     )
+
+
+@pytest.mark.rule("14.31")
+@settings(max_examples=60)
+@given(
+    st.fractions(min_value=0, max_value=40, max_denominator=6),
+    st.fractions(min_value=0, max_value=10, max_denominator=6),
+)
+def test_points_left_after_a_step_are_the_fractions_subtracted(
+    points: Fraction, cost: Fraction
+) -> None:
+    """The differences kept per catalogue (by the integers of the two fractions) are
+    the subtraction worked out afresh, asked first on a new catalogue and again on the
+    shared one."""
+    fresh_cat = Belisarius().catalog
+    for cat in (fresh_cat, CAT, CAT):
+        left = operations._less(cat, points, cost)
+        assert type(left) is Fraction
+        assert left == points - cost
+        assert (left.numerator, left.denominator) == (
+            (points - cost).numerator,
+            (points - cost).denominator,
+        )
