@@ -412,21 +412,24 @@ def may_end_at(cat: Catalog, state: BelState, units: Sequence[int], where: int) 
     side or Neutrals (13.12), and for the Barbarian player never with counters of
     another Region, the Mutinying Guard counting as one of its own (13.132).
     """
-    if exceeds_stacking(cat, state, units, where):
+    moving = set(units)
+    others = [u for u in state.units.at(where) if u not in moving]
+    # exceeds_stacking, on the counters already sorted out (13.1, 13.11; no limit in
+    # a box, 18.4).
+    if where >= FIRST_HEX and len(others) + len(moving) > cat.constant("stacking-limit"):
         return False
     if not units:
         return True
     player = controller(cat, state, units[0])
-    moving = set(units)
-    identities = {_identity(cat, u) for u in units}
-    for other in state.units.at(where):
-        if other in moving:
-            continue
+    for other in others:
         if controller(cat, state, other) != player:
             return False
-        if player == BARBARIAN and _identity(cat, other) not in identities:
-            return False
-    return not (player == BARBARIAN and len(identities) > 1)
+    if player != BARBARIAN:
+        return True
+    identities = {_identity(cat, u) for u in units}
+    if len(identities) > 1:
+        return False
+    return all(_identity(cat, other) in identities for other in others)
 
 
 def _identity(cat: Catalog, unit: int) -> str:
