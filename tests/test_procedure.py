@@ -13,7 +13,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from byzantium.core.procedure import builder, push, replace, replace_fields, run_task, settle
+from byzantium.core.procedure import (
+    builder,
+    fields_replacer,
+    push,
+    replace,
+    replace_fields,
+    run_task,
+    settle,
+)
 
 
 @attrs.frozen
@@ -290,3 +298,30 @@ def test_a_builder_builds_what_the_constructor_builds(cls: type[attrs.AttrsInsta
     assert type(made) is cls
     assert made == cls(*values)
     assert attrs.asdict(made) == attrs.asdict(cls(*values))
+
+
+@given(
+    st.tuples(st.text(max_size=3), st.text(max_size=3)),
+    st.lists(st.sampled_from(["log", "stack", "pending", "ending"]), unique=True, max_size=4),
+    st.one_of(st.none(), st.text(max_size=3)),
+)
+def test_a_fields_replacer_is_replace_fields(
+    log: tuple[str, ...], names: list[str], value: object
+) -> None:
+    """:func:`fields_replacer` gives the copy maker :func:`replace_fields` uses: the same
+    copy for the values given in the order of the names."""
+    state = Toy(log=log, stack=("a",), pending="p", ending=None)
+    changes: dict[str, object] = dict.fromkeys(names, value)
+    copy = fields_replacer(Toy, *names)
+    assert copy(state, *changes.values()) == replace_fields(state, **changes)
+    assert copy(state, *changes.values()) == attrs.evolve(state, **changes)  # type: ignore[arg-type]
+
+
+def test_a_fields_replacer_runs_converters_and_validators() -> None:
+    assert fields_replacer(Checked, "count", "_secret")(Checked(3, "s"), "7", "t") == Checked(
+        7, "t"
+    )
+    with pytest.raises(TypeError):
+        fields_replacer(Checked, "_secret", "count")(Checked(3, "s"), 5, 2)
+    with pytest.raises(ValueError, match="middle"):
+        fields_replacer(KeywordsLast, "last", "middle")(KeywordsLast(), 1, -1)

@@ -41,11 +41,9 @@ from byzantium.belisarius.state import (
     FIRST_HEX,
     BelState,
     Catalog,
-    Markers,
     per_catalog,
 )
 from byzantium.belisarius.world import controller, enemy_zoc
-from byzantium.core.procedure import replace
 
 __all__ = [
     "box_entry_hexes",
@@ -83,9 +81,11 @@ class _Tables:
     """Per catalogue: the chart rates, each hexside's printed step cost, box edges."""
 
     rates: _Rates
-    #: (from, to) -> (cost along a road, cost along a pass, extra besides the hex cost
-    #: off those routes); None for a hexside land units may never cross.
-    sides: dict[tuple[int, int], tuple[Fraction | None, Fraction | None, Fraction] | None]
+    #: (the hexside's features, whether the hex entered is land, its chart line: a
+    #: :class:`~.hexmap.Terrain`, or "city" or "constantinopolis") -> the step cost
+    #: (see :func:`_priced`): the few kinds of step the whole map holds, each priced
+    #: once, so that a hexside asked for the first time costs a few look-ups.
+    kinds: dict[tuple[frozenset[HexsideFeature], bool, Terrain | str], Fraction | None]
     #: Box number -> the land hexes a force enters it from / leaves it into.
     box_edges: dict[int, tuple[int, ...]]
     #: Hex -> the boxes it leads into.
@@ -140,21 +140,22 @@ def _tables(cat: Catalog) -> _Tables:
 def _steps(cat: Catalog, tables: _Tables, state: BelState, a: int) -> tuple[tuple[int, int], ...]:
     found = tables.steps.get(a)
     if found is None:
-        printed = replace(state, "markers", Markers())
         found = tuple(
             (b, _scaled(tables, cost))
             for b in cat.map.neighbours(a)
-            if (cost := step_cost(cat, printed, a, b)) is not None
+            if (cost := _printed_cost(cat, tables, a, b)) is not None
         )
         tables.steps[a] = found
     return found
 
 
 def _scaled(tables: _Tables, cost: Fraction) -> int:
-    scaled = cost * tables.scale
-    if scaled.denominator != 1:
+    """``cost`` in whole units of ``tables.scale`` (``cost * scale`` as an integer),
+    worked out on the two integers of the fraction."""
+    scaled, rest = divmod(cost.numerator * tables.scale, cost.denominator)
+    if rest:
         raise ValueError(f"cost {cost} is not a multiple of 1/{tables.scale}")
-    return scaled.numerator
+    return scaled
 
 
 def _required(value: Fraction | None, line: str) -> Fraction:
@@ -163,27 +164,42 @@ def _required(value: Fraction | None, line: str) -> Fraction:
     return value
 
 
-def _side(
-    cat: Catalog, tables: _Tables, a: int, b: int
-) -> tuple[Fraction | None, Fraction | None, Fraction] | None:
-    key = (a, b)
-    if key in tables.sides:
-        return tables.sides[key]
+def _priced(cat: Catalog, tables: _Tables, a: int, b: int, colony: bool) -> Fraction | None:
+    """:func:`step_cost` from ``a`` into ``b``, a Colony hex or not as ``colony`` says:
+    what the hexside's features, the hex's being land and its chart line make it,
+    each such kind of step worked out once (``tables.kinds``)."""
     features = cat.map.features(a, b)
-    rates = tables.rates
-    entry: tuple[Fraction | None, Fraction | None, Fraction] | None
-    if not cat.is_land(b) or (
-        HexsideFeature.SEA in features and HexsideFeature.STRAIT not in features
-    ):
-        entry = None
+    city = cat.map.city_at(b)
+    line: Terrain | str
+    if city is not None:
+        line = _CAPITAL if city.capital else _CITY
     else:
+        line = _CITY if colony else cat.map.terrain_at(b)
+    key = (features, cat.is_land(b), line)
+    if key in tables.kinds:
+        return tables.kinds[key]
+    rates = tables.rates
+    cost: Fraction | None = None
+    if key[1] and (HexsideFeature.SEA not in features or HexsideFeature.STRAIT in features):
         strait = rates.strait if HexsideFeature.STRAIT in features else Fraction(0)
         river = rates.river if HexsideFeature.RIVER in features else Fraction(0)
-        road = rates.road + strait if HexsideFeature.ROAD in features else None
-        passage = rates.passage + river + strait if HexsideFeature.PASS in features else None
-        entry = (road, passage, river + strait)
-    tables.sides[key] = entry
-    return entry
+        options = []
+        if HexsideFeature.ROAD in features:
+            options.append(rates.road + strait)
+        if HexsideFeature.PASS in features:
+            options.append(rates.passage + river + strait)
+        if line == _CAPITAL:
+            ground = rates.capital
+        elif line == _CITY:
+            ground = rates.city
+        else:
+            assert isinstance(line, Terrain)
+            ground = rates.ground[line]
+        if ground is not None:
+            options.append(ground + (river + strait))
+        cost = min(options) if options else None
+    tables.kinds[key] = cost
+    return cost
 
 
 def _hex_cost(cat: Catalog, tables: _Tables, state: BelState, hex_: int) -> Fraction | None:
@@ -208,21 +224,17 @@ def step_cost(cat: Catalog, state: BelState, a: int, b: int) -> Fraction | None:
     at here (see :func:`reachable`).
     """
     tables = _tables(cat)
-    colony = b in state.markers.colonies
+    if b in state.markers.colonies:
+        return _priced(cat, tables, a, b, colony=True)
+    return _printed_cost(cat, tables, a, b)
+
+
+def _printed_cost(cat: Catalog, tables: _Tables, a: int, b: int) -> Fraction | None:
+    """:func:`step_cost` from ``a`` into ``b`` without a Colony there, kept per pair."""
     key = (a, b)
-    if not colony and key in tables.printed:
+    if key in tables.printed:
         return tables.printed[key]
-    side = _side(cat, tables, a, b)
-    cost: Fraction | None = None
-    if side is not None:
-        road, passage, extra = side
-        ground = _hex_cost(cat, tables, state, b)
-        options = [c for c in (road, passage) if c is not None]
-        if ground is not None:
-            options.append(ground + extra)
-        cost = min(options) if options else None
-    if not colony:
-        tables.printed[key] = cost
+    cost = tables.printed[key] = _priced(cat, tables, a, b, colony=False)
     return cost
 
 
@@ -235,8 +247,7 @@ def neighbour_costs(
     tables = _tables(cat)
     found = tables.around.get(a)
     if found is None:
-        printed = replace(state, "markers", Markers())
-        found = tuple((b, step_cost(cat, printed, a, b)) for b in cat.map.neighbours(a))
+        found = tuple((b, _printed_cost(cat, tables, a, b)) for b in cat.map.neighbours(a))
         tables.around[a] = found
     return found
 
@@ -401,21 +412,24 @@ def may_end_at(cat: Catalog, state: BelState, units: Sequence[int], where: int) 
     side or Neutrals (13.12), and for the Barbarian player never with counters of
     another Region, the Mutinying Guard counting as one of its own (13.132).
     """
-    if exceeds_stacking(cat, state, units, where):
+    moving = set(units)
+    others = [u for u in state.units.at(where) if u not in moving]
+    # exceeds_stacking, on the counters already sorted out (13.1, 13.11; no limit in
+    # a box, 18.4).
+    if where >= FIRST_HEX and len(others) + len(moving) > cat.constant("stacking-limit"):
         return False
     if not units:
         return True
     player = controller(cat, state, units[0])
-    moving = set(units)
-    identities = {_identity(cat, u) for u in units}
-    for other in state.units.at(where):
-        if other in moving:
-            continue
+    for other in others:
         if controller(cat, state, other) != player:
             return False
-        if player == BARBARIAN and _identity(cat, other) not in identities:
-            return False
-    return not (player == BARBARIAN and len(identities) > 1)
+    if player != BARBARIAN:
+        return True
+    identities = {_identity(cat, u) for u in units}
+    if len(identities) > 1:
+        return False
+    return all(_identity(cat, other) in identities for other in others)
 
 
 def _identity(cat: Catalog, unit: int) -> str:

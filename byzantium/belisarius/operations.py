@@ -97,7 +97,7 @@ from byzantium.belisarius.state import (
 )
 from byzantium.belisarius.stratagems import play, playable
 from byzantium.belisarius.world import controller, controllers, eliminate
-from byzantium.core.procedure import replace, replace_fields
+from byzantium.core.procedure import fields_replacer, replace, replace_fields
 
 __all__ = [
     "FORCED_MARCH",
@@ -473,6 +473,27 @@ def may_drop(ctx: Context, state: BelState, force: tuple[int, ...], unit: int, w
     return may_end_at(ctx.cat, state, leaving, where)
 
 
+@per_catalog
+def _differences(cat: Catalog) -> dict[tuple[int, int, int, int], Fraction]:
+    """Operations Points left after paying a price (:func:`_less`), by the integers of
+    the points and the price, filled in as asked."""
+    del cat
+    return {}
+
+
+def _less(cat: Catalog, points: Fraction, cost: Fraction) -> Fraction:
+    """``points - cost``: a force pays a price at every step (14.31), and Fraction's
+    own subtraction is a slow, general one, while the same few prices and totals
+    come back over and over. The differences are kept per catalogue, keyed by the
+    four integers of the two fractions (a Fraction's own hash is slow too)."""
+    key = (points.numerator, points.denominator, cost.numerator, cost.denominator)
+    table = _differences(cat)
+    left = table.get(key)
+    if left is None:
+        left = table[key] = points - cost
+    return left
+
+
 @cache
 def _item(prefix: str, where: int) -> Select:
     """The menu item ``prefix`` + location (a force to pick, a hex to attack), one
@@ -798,7 +819,7 @@ class OperationsPhase(Task):
         zoc = land_zoc(ctx.cat, state, self.operator(state))
         cost = step_price(ctx, state, self.where, to)
         state = replace(state, "units", state.units.move_all(self.force, to))
-        left = self.points - cost
+        left = _less(ctx.cat, self.points, cost)
         if ctx.recording:
             rule = "18.21" if to < FIRST_HEX or self.where < FIRST_HEX else "16.1"
             ctx.log(rule, f"the force moves {self.where} -> {to} for {cost} ({left} left)", "move")
@@ -806,7 +827,7 @@ class OperationsPhase(Task):
         if to >= FIRST_HEX and to in zoc:
             ctx.log("15.2", f"the force enters an enemy Zone of Control at {to}: it stops", "zoc")
             moved = None
-        return proceed(ctx, state, replace_fields(self, where=to, points=left, moved=moved))
+        return proceed(ctx, state, _stepped(self, to, left, moved))
 
     @RULES.implements("14.4")
     def finish_force(self, ctx: Context, state: BelState) -> BelState:
@@ -922,3 +943,8 @@ class OperationsPhase(Task):
         if not force:
             return self.next_force(ctx, state)
         return push(state, attrs.evolve(self, stage=DROP, force=force))
+
+
+#: The copy of the task a land force's step makes (its place, its points left and
+#: whether it has moved), the copy maker looked up once (:func:`.step_force`).
+_stepped = fields_replacer(OperationsPhase, "where", "points", "moved")

@@ -313,8 +313,9 @@ class Units:
         by_place = self._by_place
         if by_place is not None and going:
             by_place = by_place.copy()
-            origins = {before[unit] for unit in going}
-            if len(origins) == 1 and by_place[origin := origins.pop()] == tuple(going):
+            stack = tuple(going)
+            origin = before[going[0]]
+            if by_place[origin] == stack:
                 del by_place[origin]  # a whole stack steps on (a force alone)
             else:
                 leaving = set(going)
@@ -325,7 +326,10 @@ class Units:
                     else:
                         del by_place[origin]
             coming = by_place.get(where)
-            by_place[where] = tuple(sorted((*coming, *going) if coming else going))
+            if coming:
+                by_place[where] = tuple(sorted((*coming, *going)))
+            else:
+                by_place[where] = stack if len(stack) == 1 else tuple(sorted(stack))
         playing = self._in_play
         if playing is not None:
             entering = [unit for unit in going if before[unit] <= AVAILABLE]

@@ -36,6 +36,7 @@ __all__ = [
     "builder",
     "code_words",
     "data_words",
+    "fields_replacer",
     "is_word",
     "proceed",
     "push",
@@ -200,6 +201,15 @@ def replacer(cls: type[R], name: str) -> Callable[[R, object], R]:
     attrs class ``cls``, for an engine that copies one field at every step and may
     skip :func:`replace`'s look-up of it each time."""
     function: Callable[[R, object], R] = _copier(cls, (name,))
+    return function
+
+
+def fields_replacer(cls: type[R], *names: str) -> Callable[..., R]:
+    """The function :func:`replace_fields` calls for the fields ``names`` of instances of
+    the attrs class ``cls``: ``function(record, *values)``, the values in the order of
+    ``names``. For a task an engine copies with the same fields changed at every step,
+    without :func:`replace_fields`' keyword arguments and look-up each time."""
+    function: Callable[..., R] = _copier(cls, names)
     return function
 
 

@@ -8,13 +8,16 @@ stale answer.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from byzantium.belisarius import engine, world
+from byzantium.belisarius import engine, operations, world
 from byzantium.belisarius.game import Belisarius
+from byzantium.belisarius.hexmap import HexsideFeature
 from byzantium.belisarius.movement import neighbour_costs, step_cost
 from byzantium.belisarius.operations import OperationsPhase
 from byzantium.belisarius.provisioning import feeders, underfed
@@ -87,6 +90,54 @@ def test_step_costs_with_and_without_a_colony_match_a_fresh_catalogue(
     assert first == again == fresh_costs
     if first[0] is not None and CAT.map.city_at(hex_) is None:
         assert first[1] is not None  # a Colony never makes a land hex impassable
+
+
+def chart_cost(a: int, b: int, colony: bool) -> Fraction | None:
+    """The step cost from ``a`` into ``b`` read from the chart and the hexside with no
+    table at all (16.1, 16.21-16.24, 16.32, 27.31): the cheapest of the road's rate
+    (plus a strait's extra), the pass's (plus the river's and strait's extras) and
+    the hex's own line plus the extras; None into all-sea or across an all-sea
+    hexside that is no strait."""
+    comps, hexmap = CAT.components, CAT.map
+    features = hexmap.features(a, b)
+    if not hexmap.terrain_at(b).land or (
+        HexsideFeature.SEA in features and HexsideFeature.STRAIT not in features
+    ):
+        return None
+    strait = comps.hexside("strait").extra if HexsideFeature.STRAIT in features else 0
+    river = comps.hexside("river").extra if HexsideFeature.RIVER in features else 0
+    city = hexmap.city_at(b)
+    if city is not None:
+        line = "constantinopolis" if city.capital else "city"
+    else:
+        line = "city" if colony else hexmap.terrain_at(b).value
+    ground = comps.terrain_type(line).movement
+    road, passage = comps.hexside("road").movement, comps.hexside("pass").movement
+    assert road is not None and passage is not None
+    options = []
+    if HexsideFeature.ROAD in features:
+        options.append(road + strait)
+    if HexsideFeature.PASS in features:
+        options.append(passage + river + strait)
+    if ground is not None:
+        options.append(ground + river + strait)
+    return Fraction(min(options)) if options else None
+
+
+@pytest.mark.rule("16.1", "16.21", "16.22", "16.23", "16.24", "16.32", "27.31")
+def test_every_step_cost_of_the_map_is_the_chart_read_afresh() -> None:
+    """Each kind of step (hexside features, land or sea, chart line) is priced once per
+    catalogue and shared by every hexside of that kind: every hexside of the map, with
+    and without a Colony in the hex entered, in a new catalogue and again in a warm
+    one, costs what the chart and the hexside give read directly."""
+    plain = blank_state("operations", EMPIRE)
+    for cat in (Belisarius().catalog, CAT):
+        for a in CAT.map.hexes():
+            for b in CAT.map.neighbours(a):
+                colony = attrs.evolve(plain, markers=Markers(colonies=frozenset({b})))
+                assert step_cost(cat, plain, a, b) == chart_cost(a, b, colony=False)
+                assert step_cost(cat, colony, a, b) == chart_cost(a, b, colony=True)
+                assert dict(neighbour_costs(cat, plain, a))[b] == chart_cost(a, b, False)
 
 
 @pytest.mark.rule("15.0", "15.11", "15.12#2")
@@ -250,3 +301,26 @@ def test_requests_are_built_as_their_constructor_builds_them() -> None:
     assert attrs.asdict(choice) == attrs.asdict(
         Request(RequestKind.CHOOSE, "16.1", "move", task, 1, options=(Done(),))
     )
+
+
+@pytest.mark.rule("14.31")
+@settings(max_examples=60)
+@given(
+    st.fractions(min_value=0, max_value=40, max_denominator=6),
+    st.fractions(min_value=0, max_value=10, max_denominator=6),
+)
+def test_points_left_after_a_step_are_the_fractions_subtracted(
+    points: Fraction, cost: Fraction
+) -> None:
+    """The differences kept per catalogue (by the integers of the two fractions) are
+    the subtraction worked out afresh, asked first on a new catalogue and again on the
+    shared one."""
+    fresh_cat = Belisarius().catalog
+    for cat in (fresh_cat, CAT, CAT):
+        left = operations._less(cat, points, cost)
+        assert type(left) is Fraction
+        assert left == points - cost
+        assert (left.numerator, left.denominator) == (
+            (points - cost).numerator,
+            (points - cost).denominator,
+        )
