@@ -194,6 +194,7 @@ def test_every_choice_of_a_last_stand_is_played_out_to_the_same_turn() -> None:
     play-outs still stop at the next Turn's Action Phase, as the other choices' do
     (they used to run a whole Turn further, which made ending look more dangerous)."""
     from benchmarks.sword_expert_games import play_on
+    from byzantium.core.drivers import chance_policy, random_policy
     from byzantium.core.game import CHANCE, TERMINAL
     from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
     from byzantium.sword_of_orthodoxy.state import Decline
@@ -209,12 +210,8 @@ def test_every_choice_of_a_last_stand_is_played_out_to_the_same_turn() -> None:
         and game.apply(state, Decline()).turn > state.turn
     ):
         assert game.current_player(state) != TERMINAL
-        if game.current_player(state) == CHANCE:
-            outcomes = game.chance_outcomes(state)
-            action = rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0]
-        else:
-            action = rng.choice(game.legal_actions(state))
-        state = game.apply(state, action)
+        play = chance_policy if game.current_player(state) == CHANCE else random_policy
+        state = game.apply(state, play(game, state, rng))
     reached = set()
     for action in game.legal_actions(state):
         for i in range(3):
