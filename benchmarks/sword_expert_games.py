@@ -212,9 +212,10 @@ def _last_stand(
         for i in range(rollouts):
             rng = random.Random(f"last-stand:{seed}:{i}")
             end = play_on(game, child, rng, last.turn)
-            if game.current_player(end) == TERMINAL and not game.result(end).winners:
+            result = game.result(end) if game.current_player(end) == TERMINAL else None
+            if result is not None and not result.winners:
                 falls += 1
-                rules[game.result(end).rule] += 1
+                rules[result.rule] += 1
         low, high = _wilson(falls, rollouts)
         closing.append(
             {

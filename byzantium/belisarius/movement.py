@@ -399,8 +399,13 @@ def exceeds_stacking(cat: Catalog, state: BelState, units: Iterable[int], where:
     if where < FIRST_HEX:
         return False
     moving = set(units)
-    staying = [u for u in state.units.at(where) if u not in moving]
-    return len(staying) + len(moving) > cat.constant("stacking-limit")
+    return _over_limit(cat, where, [u for u in state.units.at(where) if u not in moving], moving)
+
+
+def _over_limit(cat: Catalog, where: int, staying: Sequence[int], moving: set[int]) -> bool:
+    """:func:`exceeds_stacking` for the counters already sorted out: those staying in
+    ``where`` and those moving in (13.1, 13.11; no limit in a box, 18.4)."""
+    return where >= FIRST_HEX and len(staying) + len(moving) > cat.constant("stacking-limit")
 
 
 @RULES.implements("13.1", "13.12", "13.132")
@@ -414,9 +419,7 @@ def may_end_at(cat: Catalog, state: BelState, units: Sequence[int], where: int) 
     """
     moving = set(units)
     others = [u for u in state.units.at(where) if u not in moving]
-    # exceeds_stacking, on the counters already sorted out (13.1, 13.11; no limit in
-    # a box, 18.4).
-    if where >= FIRST_HEX and len(others) + len(moving) > cat.constant("stacking-limit"):
+    if _over_limit(cat, where, others, moving):
         return False
     if not units:
         return True
