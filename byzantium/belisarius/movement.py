@@ -169,12 +169,7 @@ def _priced(cat: Catalog, tables: _Tables, a: int, b: int, colony: bool) -> Frac
     what the hexside's features, the hex's being land and its chart line make it,
     each such kind of step worked out once (``tables.kinds``)."""
     features = cat.map.features(a, b)
-    city = cat.map.city_at(b)
-    line: Terrain | str
-    if city is not None:
-        line = _CAPITAL if city.capital else _CITY
-    else:
-        line = _CITY if colony else cat.map.terrain_at(b)
+    line = _chart_line(cat, b, colony)
     key = (features, cat.is_land(b), line)
     if key in tables.kinds:
         return tables.kinds[key]
@@ -188,13 +183,7 @@ def _priced(cat: Catalog, tables: _Tables, a: int, b: int, colony: bool) -> Frac
             options.append(rates.road + strait)
         if HexsideFeature.PASS in features:
             options.append(rates.passage + river + strait)
-        if line == _CAPITAL:
-            ground = rates.capital
-        elif line == _CITY:
-            ground = rates.city
-        else:
-            assert isinstance(line, Terrain)
-            ground = rates.ground[line]
+        ground = _line_rate(rates, line)
         if ground is not None:
             options.append(ground + (river + strait))
         cost = min(options) if options else None
@@ -202,14 +191,28 @@ def _priced(cat: Catalog, tables: _Tables, a: int, b: int, colony: bool) -> Frac
     return cost
 
 
-def _hex_cost(cat: Catalog, tables: _Tables, state: BelState, hex_: int) -> Fraction | None:
-    rates = tables.rates
+def _chart_line(cat: Catalog, hex_: int, colony: bool) -> Terrain | str:
+    """The Terrain Effects Chart line of a hex: a City's (Constantinopolis its own),
+    a Colony's read as a City's (27.31), else the hex's terrain."""
     city = cat.map.city_at(hex_)
     if city is not None:
-        return rates.capital if city.capital else rates.city
-    if hex_ in state.markers.colonies:
+        return _CAPITAL if city.capital else _CITY
+    return _CITY if colony else cat.map.terrain_at(hex_)
+
+
+def _line_rate(rates: _Rates, line: Terrain | str) -> Fraction | None:
+    """The movement rate of a chart line (:func:`_chart_line`); None: land units may
+    not enter."""
+    if line == _CAPITAL:
+        return rates.capital
+    if line == _CITY:
         return rates.city
-    return rates.ground[cat.map.terrain_at(hex_)]
+    assert isinstance(line, Terrain)
+    return rates.ground[line]
+
+
+def _hex_cost(cat: Catalog, tables: _Tables, state: BelState, hex_: int) -> Fraction | None:
+    return _line_rate(tables.rates, _chart_line(cat, hex_, hex_ in state.markers.colonies))
 
 
 @RULES.implements("16.1", "16.21", "16.22", "16.23", "16.24", "16.32", "16.34", "27.31")
