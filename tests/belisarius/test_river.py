@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from byzantium.belisarius.battle import Retreat
 from byzantium.belisarius.components import UnitKind
-from byzantium.belisarius.hexmap import HexsideFeature
-from byzantium.belisarius.movement import land_zoc
+from byzantium.belisarius.hexmap import HexsideFeature, Terrain
+from byzantium.belisarius.movement import land_zoc, step_cost
 from byzantium.belisarius.naval import (
     fleet_reachable,
     fleet_step_cost,
@@ -112,6 +112,29 @@ def test_a_river_step_joins_two_hexes_beside_one_river(hex_: int) -> None:
             assert names & others and priced[0] == 1
         if not MAP.is_coastal(other) and CAT.is_land(other):
             assert (priced is not None) == bool(river_step(CAT, hex_, other))
+
+
+@pytest.mark.rule("29.1", "16.23", "19.52")
+def test_every_inland_river_step_costs_one_whatever_the_terrain_and_the_sea_rate() -> None:
+    """29.1's 1 a hex replaces the hex's terrain cost, the river-crossing extra (16.23)
+    and the sea rate (19.52): a force that pays 2 a sea hex pays 1 a river hex."""
+    state = board()
+    terrains = set()
+    dearer_on_foot = 0
+    for a in sorted(h for h in MAP.hexes() if CAT.is_land(h) and river_hex(CAT, h)):
+        for b in MAP.neighbours(a):
+            if not CAT.is_land(b) or MAP.is_coastal(b) or not river_step(CAT, a, b):
+                continue
+            assert fleet_step_cost(CAT, state, a, b, Fraction(2), rivers=True) == (
+                Fraction(1),
+                True,
+            )
+            assert fleet_step_cost(CAT, state, a, b, Fraction(2)) is None  # only by river
+            terrains.add(MAP.terrain_at(b))
+            on_foot = step_cost(CAT, state, a, b)
+            dearer_on_foot += on_foot is not None and on_foot > 1
+    assert {Terrain.CLEAR, Terrain.ROUGH, Terrain.DESERT, Terrain.MARSH} <= terrains
+    assert dearer_on_foot > 0  # land units would pay more on some of these steps
 
 
 @pytest.mark.rule("29.2", "29.3")

@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from byzantium.core.game import Event
+from byzantium.core.provenance import Provenance
 from byzantium.sword_of_orthodoxy.combat import (
     Attack,
     Repulse,
@@ -34,6 +35,7 @@ from byzantium.sword_of_orthodoxy.combat import (
 )
 from byzantium.sword_of_orthodoxy.components import Path, TileKind
 from byzantium.sword_of_orthodoxy.engine import Context
+from byzantium.sword_of_orthodoxy.outposts import greek_fire_activated
 from byzantium.sword_of_orthodoxy.state import (
     Decline,
     RequestKind,
@@ -43,8 +45,24 @@ from byzantium.sword_of_orthodoxy.state import (
     SooState,
     Task,
 )
-from byzantium.sword_of_orthodoxy.world import change_tribe, marker, set_counter, set_marker
-from tests.sword_of_orthodoxy.support import answer, campaign, ctx, events_of, put, start, where
+from byzantium.sword_of_orthodoxy.world import (
+    change_tribe,
+    marker,
+    remember,
+    set_counter,
+    set_marker,
+)
+from tests.sword_of_orthodoxy.support import (
+    MILLENNIUM,
+    answer,
+    campaign,
+    ctx,
+    events_of,
+    millennium,
+    put,
+    start,
+    where,
+)
 
 RULEBOOK = "sword-of-orthodoxy"
 
@@ -431,6 +449,52 @@ def test_greek_fire_adds_two_against_the_stolos_carrier_only_when_active() -> No
     assert [m.value for m in greek_fire_drm(CTX, lit, persia)] == [2]
     other = put(lit, "army-epsilon-persia", "cappadocia")
     assert greek_fire_drm(CTX, other, CAT.tile("army-epsilon-persia")) == ()
+
+
+@pytest.mark.rule("10.5", "10.5.1", "10.6.5")
+def test_greek_fire_helps_while_lazica_lies_on_its_space_and_not_once_lost() -> None:
+    """The +2 is printed in 10.6.5; it comes from Lazica on the Greek Fire space (10.5),
+    not from having activated it once: Lazica lost (10.5.1), it helps no more."""
+    state = put(campaign(), "army-delta-persia", "paphlagonia")
+    state = put(state, "marker-stolos", "paphlagonia")
+    lit = put(state, "outpost-lazica", "greek-fire")
+    lost = remember(put(state, "outpost-lazica", "discarded"), "greek-fire")
+    assert greek_fire_activated(CTX, lit) and greek_fire_activated(CTX, lost)
+    # Strength 4: a natural 3 wins only with the +2 (3 + 2 = 5 > 4).
+    won = attack(lit, "army-delta-persia", 3)
+    assert where(won, "army-delta-persia") == "lesser-armenia"
+    assert where(won, "marker-stolos") == "lurking"
+    failed = attack(lost, "army-delta-persia", 3)
+    assert where(failed, "army-delta-persia") == "paphlagonia"
+    assert where(failed, "marker-stolos") == "paphlagonia"
+
+
+@pytest.mark.rule("10.6.5", "E")
+def test_the_millennium_has_greek_fire_against_the_stolos_from_its_setup() -> None:
+    context = ctx(MILLENNIUM)
+    state = put(millennium(), "marker-stolos", "melitene", game=MILLENNIUM)
+    buyids = context.cat.tile("army-epsilon-buyids")
+    assert [(m.value, m.rule) for m in greek_fire_drm(context, state, buyids)] == [(2, "10.6.5")]
+
+
+@pytest.mark.rule("10.6.9.1", "10.6.9.2")
+@pytest.mark.parametrize("latins", [False, True])
+@pytest.mark.parametrize("riot", [f"riot-{n}" for n in range(1, 7)])
+def test_riots_and_latins_fight_with_strength_two(riot: str, latins: bool) -> None:
+    """Provisional data (the peer app's 2): an unmodified 2 fails, a 3 wins."""
+    state = put(campaign(), riot, "constantinople", back=latins)
+    assert attack_drms(CTX, state, CAT.tile(riot)) == ()
+    assert where(attack(state, riot, 2), riot) == "constantinople"
+    assert where(attack(state, riot, 3), riot) == "counter-tray"
+    sources = {
+        field: source
+        for record, field, source in CAT.components.provenance()
+        if record == f"tile {riot}" and field.endswith(".strength")
+    }
+    assert {field: source.kind for field, source in sources.items()} == {
+        "front.strength": Provenance.PROVISIONAL,
+        "back.strength": Provenance.PROVISIONAL,
+    }
 
 
 @pytest.mark.rule("10.6.6", "10.6.6.1")

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from byzantium.core.dice import modified
 from byzantium.sword_of_orthodoxy.combat import social_drm
 from byzantium.sword_of_orthodoxy.components import Path, TileKind
+from byzantium.sword_of_orthodoxy.engine import Context
 from byzantium.sword_of_orthodoxy.leadership import (
     BuildKastron,
     DynastySurvival,
@@ -29,6 +30,7 @@ from byzantium.sword_of_orthodoxy.leadership import (
     civil_war_winner,
     dynasty_survives,
     may_mutilate,
+    place_social,
     social_event_count,
     standing,
 )
@@ -41,6 +43,7 @@ from byzantium.sword_of_orthodoxy.state import (
     Select,
     SooAction,
     SooState,
+    Task,
 )
 from byzantium.sword_of_orthodoxy.world import marker, set_counter, set_marker
 from tests.sword_of_orthodoxy.support import (
@@ -768,6 +771,47 @@ def test_two_christians_defeat_the_weakest_army_of_a_zone() -> None:
         "army-alpha-2",
         "army-alpha-4",
     ]
+
+
+@attrs.frozen
+class _PlaceChristians(Task):
+    """Place a Christians tile on a Path whatever the count (a constructed position)."""
+
+    path: Path
+
+    def run(self, ctx: Context, state: SooState, answer: SooAction | None) -> SooState:
+        return place_social(ctx, state, self.path, winning=False)
+
+
+@pytest.mark.rule("6.7.3.1", "10.6")
+def test_two_christians_never_take_the_last_army_of_a_zone() -> None:
+    """The withdrawal of 6.7.3.1 leaves a Zone's last Army in place (see the rulings)."""
+    state = at(turn(8), "social-1", "zone-alpha")
+    assert on(state, "zone-alpha", TileKind.ARMY) == ["army-alpha-1"]
+    state = start(state, _PlaceChristians(Path.ALPHA))
+    assert on(state, "zone-alpha", TileKind.ARMY) == ["army-alpha-1"]
+    assert on(state, "zone-alpha", TileKind.SOCIAL) == ["social-1"]
+    assert "social-2" in on(state, "counter-tray")
+
+
+@pytest.mark.rule("6.7.2", "6.7.3.1")
+@given(st.integers(1, 5), st.integers(1, 6))
+def test_in_play_two_christians_strike_a_zone_of_three_armies_or_more(
+    armies: int, tie_roll: int
+) -> None:
+    """Christians come only where the player is losing or tied (6.7.2), so a doubled
+    Christians tile withdraws one Army of three or more and the Zone keeps two."""
+    state = at(turn(8), "social-1", "zone-gamma")
+    for i in range(1, 6):
+        state = at(state, f"army-gamma-{i}", "zone-gamma" if i <= armies else "reserves-gamma")
+    state = answer(start(state, SocialEvent()), Roll((3,)))
+    if armies == 3:
+        state = answer(state, Roll((tie_roll,)))
+    left = len(on(state, "zone-gamma", TileKind.ARMY))
+    if on(state, "zone-gamma", TileKind.SOCIAL) == ["social-1"]:  # doubled: a defeat
+        assert armies >= 3 and left == armies - 1 >= 2
+    else:  # a Dynatoi cancelled the Christians: nobody moves
+        assert left == armies
 
 
 @pytest.mark.rule("6.7.3.1")

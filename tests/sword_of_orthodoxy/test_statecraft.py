@@ -47,6 +47,7 @@ from byzantium.sword_of_orthodoxy.statecraft import (
 )
 from byzantium.sword_of_orthodoxy.world import eastern_army, marker, set_marker, socials_on_map
 from tests.sword_of_orthodoxy.support import (
+    MILLENNIUM,
     answer,
     campaign,
     ctx,
@@ -306,6 +307,20 @@ def test_the_hostile_religious_centres_are_cilicia_and_nisibis() -> None:
     assert sorted(CAT.spaces[s].id for s in hostile_centres(CTX)) == ["cilicia", "nisibis"]
     state = board(epsilon=5, zeta=3)
     assert all(player_controls(CTX, state, s) for s in hostile_centres(CTX))
+
+
+@pytest.mark.rule("10.9", "A", "E")
+def test_the_campaign_holds_cilicia_and_nisibis_from_its_setup() -> None:
+    """Every eastern Army starts on its Homeland (A), so both centres are held and each
+    Orthodoxy roll takes -2 until an Army reaches them; the Millennium's Armies stand
+    on Cilicia and in front of Nisibis (E), leaving only the Hostile Pope's -1."""
+    drms = orthodoxy_drms(CTX, campaign())
+    assert sorted((m.source, m.value) for m in drms) == [("Cilicia", -1), ("Nisibis", -1)]
+    assert not orthodoxy_succeeds(3, drms) and orthodoxy_succeeds(4, drms)
+    context = ctx(MILLENNIUM)
+    assert [(m.source, m.value) for m in orthodoxy_drms(context, millennium())] == [
+        ("Hostile Pope", -1)
+    ]
 
 
 @pytest.mark.rule("10.9", "1.1")
