@@ -413,14 +413,14 @@ def test_an_error_of_a_games_own_checks_is_reported_in_one_line(
     """Issue 36: whatever a game's checks fail with, the refusal is one line."""
 
     def fails(state: object) -> None:
-        raise KeyError("a key\nover two lines")
+        raise ValueError("a value\nover two lines")
 
     game = load_game("sword-of-orthodoxy")
     monkeypatch.setattr(game, "_validate", fails)
     with pytest.raises(InvalidStateError) as caught:
         game.validate(game.initial_state())
     assert "\n" not in str(caught.value)
-    assert "a key" in str(caught.value)
+    assert "a value over two lines" in str(caught.value)
 
 
 # -- the procedure as a whole (core.procedure.check_turn_stack) --------------------------
