@@ -106,14 +106,13 @@ def _earliest_facts(game: SwordOfOrthodoxy) -> dict[str, int]:
     found = _EARLIEST.get(game.catalog)
     if found is None:
         found = dict.fromkeys(fact_names(game), 1)
-        most = MAX_DIE
         for event in game.components.political_events:
             lows = [row.low for row in game.components.synopsis if event.name in row.political]
             fact = f"event:{event.name}"
             if not lows:
                 del found[fact]  # on no row: it never comes up
             else:
-                found[fact] = max(1, min(lows) - most)
+                found[fact] = max(1, min(lows) - MAX_DIE)
         _EARLIEST[game.catalog] = found
     return found
 
