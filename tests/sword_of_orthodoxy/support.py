@@ -6,6 +6,7 @@ Typical use::
     state = with_board(state, lambda c, s: move(c, s, c.cat.tile("army-delta-persia"), "nicaea"))
     state = start(state, Advance(Path.DELTA, "9.3"))   # run one task on its own
     state = answer(state, Roll((6,)))        # feed the roll it asked for
+    GAME.validate(in_play(state))            # a position play could hold, for validation
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from byzantium.sword_of_orthodoxy.components import Path, TileKind
 from byzantium.sword_of_orthodoxy.engine import Context, push, settle
 from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
 from byzantium.sword_of_orthodoxy.state import SooAction, SooState, Task
+from byzantium.sword_of_orthodoxy.turn import NextTurn
 
 GAME = SwordOfOrthodoxy()
 MILLENNIUM = SwordOfOrthodoxy({"scenario": "millennium"})
@@ -42,6 +44,22 @@ def millennium() -> SooState:
 def idle(state: SooState) -> SooState:
     """The same board with nothing scheduled and nothing asked."""
     return attrs.evolve(state, stack=(), pending=None)
+
+
+def in_play(state: SooState, game: SwordOfOrthodoxy = GAME) -> SooState:
+    """A state built by these helpers (tasks run on an idle board) set in a position
+    play produces, for validation (issue 36): the next Turn's step under its
+    procedure, and the current Turn's chit drawn onto the Chronographia (4.1) if it
+    is still in the mug. The procedure, the request and the rest of the board are
+    kept."""
+    cat = game.catalog
+    space = cat.space(f"chronographia-{state.turn}")
+    board = state.board
+    if not any(tile in cat.chits for tile in board.on(space)):
+        mug = cat.space("turn-chit-mug")
+        chit = next(tile for tile in board.on(mug) if tile in cat.chits)
+        board = board.move(chit, space)
+    return attrs.evolve(state, board=board, stack=(NextTurn(), *state.stack))
 
 
 def with_board(
