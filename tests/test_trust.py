@@ -5,13 +5,17 @@ misuse with its own errors, and the command line complains in one line."""
 from __future__ import annotations
 
 import io
+import os
+import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from byzantium.cli import main
+from byzantium.cli import common, main
+from byzantium.core.files import UnreadableFileError, read_bytes, read_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -96,3 +100,170 @@ def test_the_docs_say_that_import_runs_code_from_the_current_directory() -> None
     usage = (ROOT / "docs" / "usage.rst").read_text(encoding="utf-8")
     for text in (" ".join((cli.__doc__ or "").split()), " ".join(usage.split())):
         assert "runs its code" in text and "current directory" in text, text[:200]
+
+
+# -- deliverable 2: bounded reading ---------------------------------------------------
+
+#: Every command that reads a file named on its command line, with that file as ``F``.
+FILE_COMMANDS: dict[str, tuple[str, ...]] = {
+    "verify": ("verify", "F"),
+    "replay": ("replay", "F"),
+    "explain": ("explain", "F"),
+    "render": ("render", "F", "-o", "OUT"),
+    "render --step": ("render", "F", "--step", "1", "-o", "OUT"),
+    "view": ("view", "F", "-o", "OUT"),
+    "resume": ("resume", "F"),
+    "play --resume": ("play", "sword-of-orthodoxy", "--interactive", "--resume", "F"),
+}
+
+
+def _argv(command: str, file: Path | str, tmp_path: Path) -> list[str]:
+    out = str(tmp_path / "out.file")
+    return [str(file) if a == "F" else out if a == "OUT" else a for a in FILE_COMMANDS[command]]
+
+
+def _bad_file(tmp_path: Path, case: str) -> Path:
+    if case == "directory":
+        path = tmp_path / "record.json"
+        path.mkdir()
+    elif case == "not UTF-8":
+        path = tmp_path / "record.json"
+        path.write_bytes(b'{"game": "sword-of-orthodoxy", "seed": 1, "x": "\xe9\xff"}')
+    elif case == "oversize":
+        path = tmp_path / "record.json"
+        with path.open("wb") as handle:  # sparse: nothing of it is written to the disk
+            handle.truncate(common.MAX_FILE + 1)
+    else:
+        raise AssertionError(case)
+    return path
+
+
+@pytest.mark.parametrize("case", ["directory", "not UTF-8", "oversize"])
+@pytest.mark.parametrize("command", sorted(FILE_COMMANDS))
+def test_a_file_that_is_no_record_is_one_line_for_every_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, case: str
+) -> None:
+    path = _bad_file(tmp_path, case)
+    err = one_line_error(capsys, *_argv(command, path, tmp_path))
+    assert "record.json" in err, err
+    words = {"directory": "not a regular file", "not UTF-8": "UTF-8", "oversize": "bytes"}
+    assert words[case] in err, err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("command", sorted(FILE_COMMANDS))
+def test_a_fifo_is_refused_at_once_not_waited_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    fifo = tmp_path / "record.json"
+    os.mkfifo(fifo)
+    # Should the command wait for a writer, one comes after a while and closes at once
+    # (the test then fails on the time taken instead of hanging).
+    stop = threading.Event()
+
+    def rescue() -> None:
+        if not stop.wait(5.0):
+            descriptor = os.open(fifo, os.O_WRONLY)
+            os.close(descriptor)
+
+    helper = threading.Thread(target=rescue, daemon=True)
+    helper.start()
+    start = time.monotonic()
+    try:
+        err = one_line_error(capsys, *_argv(command, fifo, tmp_path))
+    finally:
+        stop.set()
+    assert time.monotonic() - start < 4.0
+    assert "not a regular file but a FIFO" in err, err
+
+
+_DEV_ZERO_SCRIPT = """
+import io, resource, sys
+limit = 1_500_000_000
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+from byzantium.cli import main
+from tests.test_trust import FILE_COMMANDS, _argv
+from pathlib import Path
+for command in sorted(FILE_COMMANDS):
+    status = main(_argv(command, "/dev/zero", Path(sys.argv[1])), io.StringIO())
+    print(command, status, flush=True)
+"""
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_a_character_device_is_refused_before_reading(tmp_path: Path) -> None:
+    # In a child with a bounded address space: a reader that trusts st_size (0 here)
+    # would read /dev/zero until memory runs out.
+    done = subprocess.run(
+        [sys.executable, "-c", _DEV_ZERO_SCRIPT, str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2_000:]
+    assert done.stdout.split("\n")[:-1] == [f"{c} 2" for c in sorted(FILE_COMMANDS)]
+    lines = done.stderr.splitlines()
+    assert len(lines) == len(FILE_COMMANDS), done.stderr[-2_000:]
+    assert all(
+        line == "byzantium: /dev/zero: not a regular file but a character device" for line in lines
+    )
+
+
+def test_the_reader_reads_at_most_one_byte_over_the_limit(tmp_path: Path) -> None:
+    path = tmp_path / "f"
+    path.write_bytes(b"x" * 10)
+    assert read_bytes(path, 10) == b"x" * 10
+    with pytest.raises(UnreadableFileError, match="over 9 bytes"):
+        read_bytes(path, 9)
+    # A regular file whose size says 0 but which holds more (as /proc files do).
+    proc = Path("/proc/self/maps")
+    if proc.exists() and proc.stat().st_size == 0:
+        with pytest.raises(UnreadableFileError, match="over 10 bytes"):
+            read_bytes(proc, 10)
+    with pytest.raises(UnreadableFileError, match="cannot be opened"):
+        read_bytes(tmp_path / "missing", 10)
+    path.write_bytes(b"\xff")
+    with pytest.raises(UnreadableFileError, match="not UTF-8"):
+        read_text(path, 10)
+
+
+def test_data_check_reads_a_map_through_the_reader(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = ROOT / "byzantium" / "belisarius" / "data" / "map.toml"
+    directory = tmp_path / "maps"
+    directory.mkdir()
+    (directory / "map.toml").write_bytes(source.read_bytes() + b"\n# \xff\xfe\n")
+    err = one_line_error(capsys, "data", "belisarius", "--check", str(directory))
+    assert "map.toml" in err, err
+    if hasattr(os, "mkfifo"):
+        (directory / "map.toml").unlink()
+        os.mkfifo(directory / "map.toml")
+        err = one_line_error(capsys, "data", "belisarius", "--check", str(directory))
+        assert "not a regular file" in err, err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize(
+    ("game", "file"),
+    [
+        ("sword-of-orthodoxy", "tiles.toml"),
+        ("belisarius", "map.toml"),
+        ("belisarius", "scenarios.toml"),
+        ("belisarius", "counters.toml"),
+    ],
+)
+def test_a_components_directory_is_read_through_the_reader(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str, file: str
+) -> None:
+    data = ROOT / "byzantium" / game.replace("-", "_") / "data"
+    directory = tmp_path / "mine"
+    directory.mkdir()
+    for source in data.glob("*.toml"):
+        if source.name != file:
+            (directory / source.name).write_bytes(source.read_bytes())
+    os.mkfifo(directory / file)
+    err = one_line_error(capsys, "play", game, "--option", f"components={directory}", "--quiet")
+    assert file in err and "not a regular file but a FIFO" in err, err
