@@ -16,6 +16,7 @@ import pytest
 
 from byzantium.cli import common, main
 from byzantium.core.files import UnreadableFileError, read_bytes, read_text
+from byzantium.core.rules import RuleBook
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -267,3 +268,8 @@ def test_a_components_directory_is_read_through_the_reader(
     os.mkfifo(directory / file)
     err = one_line_error(capsys, "play", game, "--option", f"components={directory}", "--quiet")
     assert file in err and "not a regular file but a FIFO" in err, err
+
+
+def test_a_rule_index_file_is_read_through_the_reader(tmp_path: Path) -> None:
+    with pytest.raises(UnreadableFileError, match="not a regular file but a directory"):
+        RuleBook.from_file(tmp_path)
