@@ -5,12 +5,14 @@ misuse with its own errors, and the command line complains in one line."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -273,3 +275,128 @@ def test_a_components_directory_is_read_through_the_reader(
 def test_a_rule_index_file_is_read_through_the_reader(tmp_path: Path) -> None:
     with pytest.raises(UnreadableFileError, match="not a regular file but a directory"):
         RuleBook.from_file(tmp_path)
+
+
+# -- deliverable 4: the viewer checks what it draws -----------------------------------
+
+
+@pytest.fixture(scope="module")
+def sword_record(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    path = tmp_path_factory.mktemp("rec") / "sword.json"
+    argv = ["play", "sword-of-orthodoxy", "--seed", "2", "--record", str(path), "--quiet"]
+    assert main(argv, io.StringIO()) == 0
+    data: dict[str, object] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def _tampered(data: dict[str, object], how: str) -> dict[str, object]:
+    copy: dict[str, Any] = json.loads(json.dumps(data))
+    steps = copy["steps"]
+    if how == "a step digest":
+        steps[5]["state"] = "0" * 16
+    elif how == "the final digest":
+        copy["final"] = "0" * 16
+    elif how == "an actor":
+        steps[3]["actor"] = 0 if steps[3]["actor"] != 0 else -1
+    elif how == "the component digest":
+        copy["components"] = "0" * 16
+    elif how == "an illegal action":  # a tile drawn where a die is rolled
+        steps[1]["action"] = steps[0]["action"]
+        for step in steps:
+            del step["state"]
+        copy["final"] = ""
+    elif how == "a malformed action":
+        steps[4]["action"] = {"type": "NoSuchAction"}
+    else:
+        raise AssertionError(how)
+    return copy
+
+
+TAMPERINGS = [
+    "a step digest",
+    "the final digest",
+    "an actor",
+    "the component digest",
+    "an illegal action",
+    "a malformed action",
+]
+
+
+@pytest.mark.parametrize("how", TAMPERINGS)
+def test_view_and_render_refuse_a_record_that_verify_refuses(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], sword_record: dict[str, object], how: str
+) -> None:
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(_tampered(sword_record, how)), encoding="utf-8")
+    status, _ = run("verify", "--partial", str(path))
+    assert status == 1, how
+    out = tmp_path / "out"
+    for argv in (
+        ("view", str(path), "-o", str(out)),
+        ("render", str(path), "--step", "1", "-o", str(out)),
+        ("render", str(path), "-o", str(out)),
+    ):
+        err = one_line_error(capsys, *argv)
+        assert "does not check out" in err, err
+        assert not out.exists()
+
+
+def test_view_and_render_still_draw_a_record_that_checks_out(
+    tmp_path: Path, sword_record: dict[str, object]
+) -> None:
+    path = tmp_path / "good.json"
+    data = json.loads(json.dumps(sword_record))
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert run("view", str(path), "-o", str(tmp_path / "v.html"))[0] == 0
+    assert run("render", str(path), "--step", "3", "-o", str(tmp_path / "r.svg"))[0] == 0
+    # A game still on the table (cut short, no final digest) is drawn, as verify --partial
+    # accepts it.
+    data["steps"] = data["steps"][:10]
+    data["final"] = ""
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert run("view", str(path), "-o", str(tmp_path / "v.html"))[0] == 0
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "javascript:alert(1)//",
+        "JavaScript:alert(1)",
+        " javascript:alert(1)",
+        "data:text/html,<script>alert(1)</script>",
+        "vbscript:x",
+        "file:///etc/",
+        "//evil.example/",
+        "\\\\evil.example/",
+        'docs/"><script>',
+        "",
+    ],
+)
+def test_a_docs_url_that_is_no_web_address_or_relative_path_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], sword_record: dict[str, object], url: str
+) -> None:
+    path = tmp_path / "good.json"
+    path.write_text(json.dumps(sword_record), encoding="utf-8")
+    out = tmp_path / "v.html"
+    err = one_line_error(capsys, "view", str(path), "-o", str(out), "--docs-url", url)
+    assert "--docs-url" in err, err
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("url", "link"),
+    [
+        ("https://example.org/byz", "https://example.org/byz/games/"),
+        ("HTTP://example.org/", "HTTP://example.org/games/"),
+        ("../built-docs", "../built-docs/games/"),
+        ("/docs/", "/docs/games/"),
+    ],
+)
+def test_a_web_address_or_relative_path_is_the_base_of_the_rule_links(
+    tmp_path: Path, sword_record: dict[str, object], url: str, link: str
+) -> None:
+    path = tmp_path / "good.json"
+    path.write_text(json.dumps(sword_record), encoding="utf-8")
+    out = tmp_path / "v.html"
+    assert run("view", str(path), "-o", str(out), "--docs-url", url)[0] == 0
+    assert f"{link}sword-of-orthodoxy.html#rule-" in out.read_text(encoding="utf-8")
