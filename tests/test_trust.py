@@ -4,21 +4,31 @@ misuse with its own errors, and the command line complains in one line."""
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import os
+import random
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import byzantium
 from byzantium.cli import common, main
+from byzantium.core.drivers import playout
+from byzantium.core.errors import ArgumentError, ByzantiumError, InvalidStateError, RecordError
 from byzantium.core.files import UnreadableFileError, read_bytes, read_text
+from byzantium.core.game import Game
+from byzantium.core.records import GameRecord, state_to_json
+from byzantium.core.registry import load_game
 from byzantium.core.rules import RuleBook
+from byzantium.render import svg
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -400,3 +410,200 @@ def test_a_web_address_or_relative_path_is_the_base_of_the_rule_links(
     out = tmp_path / "v.html"
     assert run("view", str(path), "-o", str(out), "--docs-url", url)[0] == 0
     assert f"{link}sword-of-orthodoxy.html#rule-" in out.read_text(encoding="utf-8")
+
+
+# -- deliverable 5: library errors everywhere -----------------------------------------
+
+
+@pytest.fixture(scope="module")
+def games() -> dict[str, tuple[Game[Any, Any], object, object]]:
+    """Each built-in game with a state of its own and a state of the other game."""
+    bel, soo = load_game("belisarius"), load_game("sword-of-orthodoxy")
+    bs, ss = bel.initial_state(), soo.initial_state()
+    return {"belisarius": (bel, bs, ss), "sword-of-orthodoxy": (soo, ss, bs)}
+
+
+#: Values no public entry point accepts where a state, a player, an action, a record,
+#: an event or a count is asked for ("FOREIGN" stands for a state of the other game).
+WRONG = ("FOREIGN", None, "x", 2.5, [1], object())
+
+#: The public methods of the game contract that take a state first, with the other
+#: arguments they take (``OWN`` is a state of the game, ``ACT`` one of its actions).
+STATE_METHODS: dict[str, tuple[object, ...]] = {
+    "current_player": (),
+    "is_terminal": (),
+    "is_chance_node": (),
+    "legal_actions": (),
+    "chance_outcomes": (),
+    "validate": (),
+    "result": (),
+    "returns": (),
+    "observation": (0,),
+    "observation_tensor": (0,),
+    "render": (),
+    "chronicle_heading": (),
+    "decision_rule": (),
+    "describe_decision": (),
+    "describe_action": ("ACT",),
+    "describe_choice": ("ACT",),
+    "visible_action": ("ACT", 0),
+    "look": (0, "map"),
+    "turn_of": (),
+    "tallies": ((),),
+    "apply": ("ACT",),
+    "step": ("ACT",),
+    "check_action": ("ACT",),
+    "apply_all": (("ACT",),),
+    "typed_action": ("ACT",),
+    "encode_state": (),
+    "state_digest": (),
+}
+
+
+def _calls(
+    game: Game[Any, Any], own: object, foreign: object
+) -> list[tuple[str, Callable[[], object]]]:
+    """Every call of the public API to try: one argument at a time is made wrong."""
+    act = game.legal_actions(own)[0]
+
+    def real(value: object) -> object:
+        if value == "ACT":
+            return act
+        if isinstance(value, tuple):
+            return tuple(real(v) for v in value)
+        return value
+
+    def bad(value: object) -> object:
+        return foreign if value == "FOREIGN" else value
+
+    calls: list[tuple[str, Callable[[], object]]] = []
+    space = game.action_space()
+    for wrong in WRONG:
+        w: Any = bad(wrong)
+        label = "a foreign state" if wrong == "FOREIGN" else repr(wrong)[:20]
+        for name, rest in STATE_METHODS.items():
+            method = getattr(game, name)
+            args = tuple(real(v) for v in rest)
+            calls.append((f"{name}({label}, ...)", functools.partial(method, w, *args)))
+            for i, value in enumerate(args):
+                if isinstance(value, str) and name == "look":
+                    continue  # any text is a request (an unknown one gives None)
+                changed = list(args)
+                changed[i] = w
+                what = f"{name}(state, {label} as argument {i + 2})"
+                calls.append((what, functools.partial(method, own, *changed)))
+        calls += [
+            (f"render(state, {label})", functools.partial(game.render, own, w)),
+            (f"look(state, 0, {label})", functools.partial(game.look, own, 0, w)),
+            (f"player_name({label})", functools.partial(game.player_name, w)),
+            (f"describe_event({label})", functools.partial(game.describe_event, w)),
+            (f"encode_action({label})", functools.partial(game.encode_action, w)),
+            (f"decode_action({label})", functools.partial(game.decode_action, w)),
+            (f"decode_state({label})", functools.partial(game.decode_state, w)),
+            (f"action_space().index({label}, act)", functools.partial(space.index, w, act)),
+            (f"action_space().index(state, {label})", functools.partial(space.index, own, w)),
+            (f"action_space().action({label}, 0)", functools.partial(space.action, w, 0)),
+            (f"action_space().action(state, {label})", functools.partial(space.action, own, w)),
+            (f"action_space().legal_indices({label})", functools.partial(space.legal_indices, w)),
+            (f"action_space().mask({label})", functools.partial(space.mask, w)),
+            (f"action_space().label({label})", functools.partial(space.label, w)),
+            (f"action_space().number({label})", functools.partial(space.number, w)),  # type: ignore[attr-defined]
+            (f"svg(game, {label})", functools.partial(svg, game, w)),
+            (f"svg(game, state, {label})", functools.partial(svg, game, own, w)),
+            (f"svg({label}, state)", functools.partial(svg, w, own)),
+            (f"playout(game, {label}, rng)", functools.partial(playout, game, w, random.Random(1))),
+            (f"playout(game, state, {label})", functools.partial(playout, game, own, w)),
+            (f"play({label})", functools.partial(byzantium.play, w)),
+            (f"play(game, {label})", functools.partial(byzantium.play, game, w)),
+            (f"replay(game, {label})", functools.partial(byzantium.replay, game, w)),
+            (f"replay({label}, record)", functools.partial(byzantium.replay, w, _RECORD)),
+            (f"dumps_record(game, {label})", functools.partial(byzantium.dumps_record, game, w)),
+            (f"loads_record({label})", functools.partial(byzantium.loads_record, w)),
+            (f"state_to_json({label}, state)", functools.partial(state_to_json, w, own)),
+            (f"state_to_json(game, {label})", functools.partial(state_to_json, game, w)),
+            (f"load_game({label})", functools.partial(load_game, w)),
+            (f"get_rulebook({label})", functools.partial(byzantium.get_rulebook, w)),
+            (f"register_game({label})", functools.partial(byzantium.register_game, w)),
+            (f"dice({label})", functools.partial(byzantium.dice, w)),
+            (f"dice(2, {label})", functools.partial(byzantium.dice, 2, w)),
+            (f"sample({label}, rng)", functools.partial(byzantium.sample, w, random.Random(1))),
+            (f"scripted({label})", functools.partial(_script, w)),
+            (
+                f"Comparison.chance({label})",
+                functools.partial(byzantium.Comparison.GREATER.chance, w),
+            ),
+            (f"simulate({label})", functools.partial(byzantium.simulate, w, games=1)),
+            (
+                f"simulate(games={label})",
+                functools.partial(byzantium.simulate, game.ID, games=w),
+            ),
+        ]
+    calls += [
+        ("dice(40)", functools.partial(byzantium.dice, 40)),
+        ("dice(0)", functools.partial(byzantium.dice, 0)),
+        ("dice(2, 0)", functools.partial(byzantium.dice, 2, 0)),
+        ("observation(state, 7)", functools.partial(game.observation, own, 7)),
+        ("observation(state, -1)", functools.partial(game.observation, own, -1)),
+        ("render(state, 7)", functools.partial(game.render, own, 7)),
+        ("action_space().label(size)", functools.partial(space.label, space.size)),
+        ("svg(game, state, 7)", functools.partial(svg, game, own, 7)),
+        ("play(game, [])", functools.partial(byzantium.play, game, [])),
+        ("simulate(jobs=0)", functools.partial(byzantium.simulate, game.ID, games=1, jobs=0)),
+    ]
+    return [(label, call) for label, call in calls if label not in ALLOWED]
+
+
+#: Calls above whose "wrong" value is a right one: no seat (everything is seen), the
+#: default policies, any text as a request, a list as a script.
+ALLOWED = {
+    "look(state, None as argument 2)",
+    "render(state, None)",
+    "svg(game, state, None)",
+    "play(game, None)",
+    "look(state, 0, 'x')",
+    "scripted([1])",
+}
+
+
+def _script(actions: Any) -> object:
+    return byzantium.scripted(actions)
+
+
+_RECORD: GameRecord[object] = GameRecord("x", (), "", None, (), ())
+
+
+@pytest.mark.parametrize("game_id", ["belisarius", "sword-of-orthodoxy"])
+def test_every_public_entry_point_answers_misuse_with_a_library_error(
+    games: dict[str, tuple[Game[Any, Any], object, object]], game_id: str
+) -> None:
+    game, own, foreign = games[game_id]
+    wrong: list[str] = []
+    for label, call in _calls(game, own, foreign):
+        try:
+            call()
+        except ByzantiumError as exc:
+            if "\n" in str(exc) or not str(exc):
+                wrong.append(f"{label}: a message of {str(exc).count(chr(10)) + 1} lines")
+        except Exception as exc:
+            wrong.append(f"{label}: {type(exc).__name__}: {str(exc)[:80]}")
+        else:
+            wrong.append(f"{label}: no error")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_checks_name_the_problem_in_one_line(
+    games: dict[str, tuple[Game[Any, Any], object, object]],
+) -> None:
+    bel, bs, ss = games["belisarius"]
+    with pytest.raises(InvalidStateError, match="a value of type SooState given as a state"):
+        bel.legal_actions(ss)
+    with pytest.raises(InvalidStateError, match="None given as a state, not a BelState"):
+        bel.apply(None, bel.legal_actions(bs)[0])
+    with pytest.raises(ArgumentError, match="more than 46656 outcomes"):
+        byzantium.dice(40)
+    with pytest.raises(RecordError, match="JSON text is a string or bytes"):
+        byzantium.loads_record(None)  # type: ignore[arg-type]
+    # The library's errors stay what they were to code that caught Python's.
+    assert issubclass(ArgumentError, ValueError) and issubclass(ArgumentError, TypeError)
+    # A state of the right game is still served, and the fast path is untouched.
+    assert bel.legal_actions(bs) and bel.apply_unchecked(bs, bel.legal_actions(bs)[0]) is not bs

@@ -37,7 +37,11 @@ def docs_url(text: str) -> str:
     """
     head = text.split("/", 1)[0]
     unsafe = any(c.isspace() or not c.isprintable() or c in "\\\"'<>`" for c in text)
-    if not text or unsafe or not (_WEB.match(text) or (":" not in head and not text.startswith("//"))):
+    if (
+        not text
+        or unsafe
+        or not (_WEB.match(text) or (":" not in head and not text.startswith("//")))
+    ):
         raise argparse.ArgumentTypeError(
             f"an http:// or https:// address or a relative path, not {shown(repr(text), 100)}"
         )

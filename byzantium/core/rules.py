@@ -337,6 +337,8 @@ def _import_builtin(game: str) -> None:
 
 def get_rulebook(game: str) -> RuleBook:
     """The registered rule book of ``game`` (built-in games are imported on demand)."""
+    if not isinstance(game, str):
+        raise RuleIndexError(f"a game id is a string, not {repr(game)[:60]}")
     _import_builtin(game)
     try:
         return _RULEBOOKS[game]
