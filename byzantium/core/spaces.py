@@ -23,10 +23,14 @@ from byzantium.core.errors import ArgumentError, IllegalActionError
 if TYPE_CHECKING:
     from byzantium.core.game import Game
 
-__all__ = ["ActionSpace"]
+__all__ = ["ActionNumberError", "ActionSpace"]
 
 S = TypeVar("S")
 A = TypeVar("A")
+
+
+class ActionNumberError(ArgumentError, IndexError):
+    """An action number outside the space (also an ``IndexError``, as a sequence's)."""
 
 
 #: The public methods of a space, with what each positional argument must be:
@@ -60,7 +64,8 @@ def _check(space: ActionSpace[object, object], kind: str, value: object) -> None
         if type(value) is not int:
             raise ArgumentError(f"{game.ID}: an action number is an integer, not {value!r}"[:200])
         if kind == "slot" and not 0 <= value < space.size:
-            raise ArgumentError(f"{game.ID}: action numbers are 0 to {space.size - 1}, not {value}")
+            last = space.size - 1
+            raise ActionNumberError(f"{game.ID}: action numbers are 0 to {last}, not {value}")
     elif kind == "record" and not (isinstance(value, space.RECORD_TYPE) and attrs.has(type(value))):
         raise ArgumentError(f"{game.ID}: a {type(value).__name__[:60]} is not a typed action")
 
