@@ -1593,6 +1593,8 @@ class BelisariusActionSpace(ActionSpace[BelState, BelAction]):
     hexes); :attr:`size` is the sum of the blocks.
     """
 
+    RECORD_TYPE: ClassVar[type] = TypedAction
+
     def __init__(self, game: Belisarius) -> None:
         super().__init__(game)
         self.catalog = game.catalog

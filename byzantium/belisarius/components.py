@@ -43,6 +43,7 @@ from byzantium.core.provenance import (
     Source,
     field_sources,
     load_toml,
+    read_component_file,
 )
 
 __all__ = [
@@ -805,9 +806,9 @@ def _read_files(directory: str | Path | None) -> dict[str, bytes]:
             blobs[name] = resources.files(__package__).joinpath("data", name).read_bytes()
         else:
             path = Path(directory) / name
-            if not path.is_file():
+            if not path.exists():
                 raise ComponentError(str(path), "-", "component file is missing")
-            blobs[name] = path.read_bytes()
+            blobs[name] = read_component_file(path)
     return blobs
 
 

@@ -138,6 +138,8 @@ class Belisarius(Game[BelState, BelAction]):
 
     def _current_player(self, state: BelState) -> int:
         """Who decides next: a player index, :data:`CHANCE` or :data:`TERMINAL`."""
+        if type(state) is not BelState:  # the public method is this very function
+            raise self.foreign_state(state)
         if state.ending is not None:
             return TERMINAL
         request = state.pending
@@ -155,6 +157,8 @@ class Belisarius(Game[BelState, BelAction]):
         """The actions that may be applied now. At a decision they are the options its
         request holds, given as they are (the tuple the generic listing would build and
         keep is that very tuple); at a chance node or the end, the generic listing."""
+        if type(state) is not BelState:
+            raise self.foreign_state(state)
         request = state.pending
         if state.ending is None and request is not None and request.kind is RequestKind.CHOOSE:
             return request.options
@@ -164,6 +168,8 @@ class Belisarius(Game[BelState, BelAction]):
         """Outcomes of a chance node and their exact probabilities (empty elsewhere). A
         die roll's are the dice's one shared tuple, given as they are (the tuple the
         generic listing would keep is that very one); a draw's, the generic listing."""
+        if type(state) is not BelState:
+            raise self.foreign_state(state)
         request = state.pending
         if state.ending is None and request is not None and request.kind is RequestKind.ROLL:
             return _dice(request.dice)

@@ -42,6 +42,7 @@ from byzantium.core.provenance import (
     Source,
     load_toml,
     parse_source,
+    read_component_file,
 )
 
 __all__ = [
@@ -798,9 +799,9 @@ def _read_bytes(directory: str | Path | None) -> tuple[str, bytes]:
     if directory is None:
         return MAP_FILE, resources.files(__package__).joinpath("data", MAP_FILE).read_bytes()
     path = Path(directory) / MAP_FILE
-    if not path.is_file():
+    if not path.exists():
         raise MapError(str(path), "-", "map file is missing")
-    return str(path), path.read_bytes()
+    return str(path), read_component_file(path, MapError)
 
 
 _TOP_LEVEL = frozenset(

@@ -36,7 +36,7 @@ from byzantium.belisarius.components import (
     load_components,
 )
 from byzantium.belisarius.hexmap import HexMap, load_map
-from byzantium.core.provenance import load_toml
+from byzantium.core.provenance import load_toml, read_component_file
 
 __all__ = [
     "FIRST_YEAR",
@@ -239,9 +239,9 @@ def _read(directory: str | Path | None) -> tuple[str, bytes]:
         blob = resources.files(__package__).joinpath("data", SCENARIO_FILE).read_bytes()
         return SCENARIO_FILE, blob
     path = Path(directory) / SCENARIO_FILE
-    if not path.is_file():
+    if not path.exists():
         raise ComponentError(str(path), "-", "scenario file is missing")
-    return str(path), path.read_bytes()
+    return str(path), read_component_file(path)
 
 
 def load_scenarios(

@@ -29,8 +29,12 @@
 
 ``--import MODULE`` (before the command) imports a module that registers extra games,
 for example the test-only game of the test suite: ``byzantium --import tests.pig play
-pig``. Bad input (an unknown game, option or policy, a missing or malformed file)
-ends with one line on standard error and exit status 2.
+pig``. Importing a module runs its code, and the current directory is put first on
+the module path, so a file of that name there is what runs: use it only with modules
+you trust, from a directory you trust. Bad input (an unknown game, option or policy,
+a bad option value, a missing, special or malformed file, a module that fails to
+import) ends with one line on standard error and exit status 2; the usage text is
+printed only by ``--help``.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ import importlib
 import json
 import os
 import sys
+import typing
 from collections.abc import Sequence
 from types import ModuleType
 from typing import TextIO
@@ -61,7 +66,21 @@ from byzantium.cli import (
 from byzantium.cli.common import SafeOutput, parse_option, shown
 from byzantium.core.errors import ByzantiumError
 
-__all__ = ["COMMANDS", "main", "parse_option"]
+__all__ = ["COMMANDS", "ArgumentParser", "UsageError", "main", "parse_option"]
+
+
+class UsageError(ByzantiumError):
+    """A command line that the parser does not accept (an unknown option, a bad value)."""
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """A parser whose complaints are one line (:class:`UsageError`), not the usage text
+    and an exit: the usage is for ``--help``."""
+
+    def error(self, message: str) -> typing.NoReturn:
+        command = self.prog.removeprefix("byzantium").strip()
+        raise UsageError(f"{command}: {message}" if command else message)
+
 
 #: The command modules, in the order ``--help`` lists them.
 COMMANDS: tuple[ModuleType, ...] = (
@@ -79,15 +98,16 @@ COMMANDS: tuple[ModuleType, ...] = (
 )
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="byzantium", description=__doc__.split("\n")[0])
+def _parser() -> ArgumentParser:
+    parser = ArgumentParser(prog="byzantium", description=__doc__.split("\n")[0])
     parser.add_argument(
         "--import",
         dest="imports",
         action="append",
         default=[],
         metavar="MODULE",
-        help="import a module that registers extra games or rule books",
+        help="import a module that registers extra games or rule books (this runs its "
+        "code; the current directory comes first on the module path)",
     )
     commands = parser.add_subparsers(dest="command", required=True)
     for module in COMMANDS:
@@ -111,9 +131,9 @@ def main(
     arguments = list(sys.argv[1:] if argv is None else argv)
     if any("\x00" in argument for argument in arguments):
         return _fail("an argument holds a NUL character")
-    args = _parser().parse_args(arguments)
-    args.input = inp
     try:
+        args = _parser().parse_args(arguments)
+        args.input = inp
         if args.imports and os.getcwd() not in sys.path:
             # Like ``python -m``: modules named by --import may live in the current
             # directory (the test game lives in the repository's tests/).
@@ -151,4 +171,8 @@ def _tolerant(stream: TextIO | None) -> None:
 def _import(module: str) -> None:
     if not module or not all(part.isidentifier() for part in module.split(".")):
         raise ImportError(f"--import takes a module name, not {shown(repr(module), 80)}")
-    importlib.import_module(module)
+    try:
+        importlib.import_module(module)
+    except Exception as exc:  # the module's own code failed, or it is not there
+        reason = str(exc) if isinstance(exc, ImportError) else f"{type(exc).__name__}: {exc}"
+        raise UsageError(f"--import {module} failed: {reason}") from None

@@ -10,13 +10,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TextIO
 
-from byzantium.core.codec import MAX_JSON_TEXT, DecodeError, JSONValue, loads_json
+from byzantium.core import files
+from byzantium.core.codec import MAX_JSON_TEXT, JSONValue, loads_json
 from byzantium.core.drivers import Policy, StepHook, first_action_policy, random_policy
 from byzantium.core.errors import UnknownOptionError
+from byzantium.core.files import read_bytes
 from byzantium.core.game import CHANCE, Game, OptionValue, Step
 from byzantium.core.registry import load_game
 
 __all__ = [
+    "MAX_FILE",
     "MAX_LINE",
     "POLICIES",
     "SafeOutput",
@@ -29,6 +32,7 @@ __all__ = [
     "print_result",
     "provisional_note",
     "read_json",
+    "read_text",
     "shown",
 ]
 
@@ -104,13 +108,22 @@ class SafeOutput(io.TextIOBase):
         self.target.flush()
 
 
+#: The largest file the command line reads as a record, a saved game or a position
+#: (bytes; UTF-8 takes up to four bytes a character).
+MAX_FILE = 4 * MAX_JSON_TEXT
+
+
 def read_json(path: Path) -> JSONValue:
-    """The JSON value of a file, within the limits of
-    :func:`~byzantium.core.codec.loads_json` (a :class:`DecodeError` names the file)."""
-    name = shown(path, 120)
-    if path.stat().st_size > 4 * MAX_JSON_TEXT:
-        raise DecodeError(f"{name} is too large to be a record or a position")
-    return loads_json(path.read_bytes(), name)
+    """The JSON value of a file, read by :func:`~byzantium.core.files.read_bytes` (a
+    regular file of at most :data:`MAX_FILE` bytes) and parsed within the limits of
+    :func:`~byzantium.core.codec.loads_json`; every refusal is one line naming the file."""
+    blob = read_bytes(path, MAX_FILE, kind="record or position")
+    return loads_json(blob, shown(path, 120))
+
+
+def read_text(path: Path) -> str:
+    """The UTF-8 text of a file, read as :func:`read_json` reads one."""
+    return files.read_text(path, MAX_FILE, kind="record or position")
 
 
 def parse_option(text: str) -> tuple[str, OptionValue]:

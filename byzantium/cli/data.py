@@ -11,6 +11,8 @@ from typing import TextIO
 from byzantium.belisarius.hexmap import MAP_FILE, MapError, load_map
 from byzantium.cli.common import add_game_options, game_from_args
 from byzantium.core.errors import ByzantiumError
+from byzantium.core.files import read_text
+from byzantium.core.provenance import MAX_COMPONENT_FILE
 
 __all__ = ["check_map", "key_line", "register", "run"]
 
@@ -61,7 +63,8 @@ def check_map(path: Path, out: TextIO) -> int:
         hexmap = load_map(directory)
     except MapError as exc:
         file = Path(exc.file)
-        line = key_line(file.read_text(encoding="utf-8"), exc.key) if file.is_file() else None
+        text = read_text(file, MAX_COMPONENT_FILE, kind="component file") if file.is_file() else ""
+        line = key_line(text, exc.key)
         where = f"{exc.file}, line {line}" if line else exc.file
         raise ByzantiumError(f"{where}: {exc.key}: {exc.reason}") from None
     out.write(f"{directory / MAP_FILE}: ok, a valid map ({len(tuple(hexmap.hexes()))} hexes)\n")

@@ -24,6 +24,7 @@ from byzantium.cli.common import (
     policy_named,
     print_result,
     provisional_note,
+    read_text,
 )
 from byzantium.cli.interactive import run_interactive
 from byzantium.core.drivers import play
@@ -143,7 +144,7 @@ def _seats(game: Game[object, object], wanted: list[int]) -> frozenset[int]:
 
 def _interactive_resumed(args: argparse.Namespace, out: TextIO) -> int:
     """A saved game goes on: its game, options and seed come from the record."""
-    game, record = loads_record(args.resume.read_text(encoding="utf-8"))
+    game, record = loads_record(read_text(args.resume))
     named = getattr(args, "game", None)
     if named is not None and named != game.ID:
         raise RecordError(f"{args.resume} is a record of {game.ID}, not {named}")

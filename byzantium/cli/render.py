@@ -1,7 +1,9 @@
 """``byzantium render STATE.json|RECORD.json [--step N] [--seat P] -o out.svg``: a picture.
 
 The file is a saved position (``byzantium-state/1``) or a game record; of a record
-the picture shows the state after ``--step N`` steps (the last by default). ``--seat``
+the picture shows the state after ``--step N`` steps (the last by default); the record
+is checked first, as ``byzantium verify --partial`` checks it, and refused with one
+line when it does not check out. ``--seat``
 draws the state as that player may see it. An output ending in ``.png`` is converted
 with ``cairosvg`` or ``rsvg-convert`` when one is installed.
 """
@@ -14,11 +16,12 @@ import subprocess
 from pathlib import Path
 from typing import TextIO
 
-from byzantium.cli.common import add_components_option, read_json
+from byzantium.cli.common import add_components_option, read_json, shown
+from byzantium.cli.verify import checked_record
 from byzantium.core.codec import JSONValue
 from byzantium.core.errors import ByzantiumError, RecordError
 from byzantium.core.game import Game
-from byzantium.core.records import record_from_json, state_from_json
+from byzantium.core.records import state_from_json
 from byzantium.render import svg
 
 __all__ = ["load_position", "register", "run"]
@@ -43,7 +46,7 @@ def load_position(
     (``components``: the user's own component directory, given on the command line)."""
     data: JSONValue = read_json(path)
     if isinstance(data, dict) and data.get("format", "") != "byzantium-state/1" and "steps" in data:
-        game, record = record_from_json(data, components_dir=components)
+        game, record = checked_record(data, components, shown(path, 120))
         count = len(record) if step is None else step
         if not 0 <= count <= len(record):
             raise RecordError(f"{path} has {len(record)} steps, not {step}")

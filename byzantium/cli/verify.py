@@ -40,7 +40,7 @@ from byzantium.core.records import (
 )
 from byzantium.core.registry import game_class
 
-__all__ = ["register", "run"]
+__all__ = ["checked_record", "register", "run"]
 
 VALID, INVALID = 0, 1
 
@@ -121,6 +121,35 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     print_result(game, check.state, out)
     _save(args, out, game, check.state)
     return VALID
+
+
+def checked_record(
+    data: JSONValue, components: str | None, what: str = "the record"
+) -> tuple[Game[object, object], GameRecord[object]]:
+    """The game and record of JSON ``data`` that checks out as ``verify --partial``
+    checks it (the header, component digest, every actor, action and state digest,
+    the final digest), for the commands that draw a record (``view``, ``render``):
+    otherwise one line saying where it goes wrong (:class:`RecordError`)."""
+    game, record, unreadable = _read(data, components)
+    assert isinstance(data, dict) and isinstance(data["steps"], list)
+    try:
+        check = check_record(game, record)
+    except RecordError as exc:
+        raise RecordError(f"{what} does not check out: {exc}") from None
+    if check.error is not None:
+        finding = _finding(game, record, check, len(data["steps"]))
+    elif unreadable is not None:
+        step, problem = unreadable
+        total = len(data["steps"])
+        finding = _Finding(step, total, "", f"malformed action: {problem}", check.state)
+    else:
+        return game, record
+    where = "at the end" if finding.step is None else f"at step {finding.step + 1}"
+    ruled = f", rule {finding.rule}" if finding.rule else ""
+    reason = finding.reason.split("\n", 1)[0]
+    raise RecordError(
+        f"{what} does not check out {where}{ruled}: {reason} (byzantium verify says more)"
+    )
 
 
 def _finding(

@@ -145,6 +145,8 @@ def loads_json(text: str | bytes, what: str = "the file") -> JSONValue:
     ...
     byzantium.core.codec.DecodeError: the file: the key 'a' appears twice in one object
     """
+    if not isinstance(text, str | bytes):
+        raise DecodeError(f"{what}: JSON text is a string or bytes, not a {type(text).__name__}")
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")

@@ -26,6 +26,8 @@ from typing import TypeVar
 
 import attrs
 
+from byzantium.core.errors import ArgumentError
+
 __all__ = [
     "MAX_OUTCOMES",
     "Comparison",
@@ -52,11 +54,22 @@ MAX_OUTCOMES = 6**6
 Distribution = tuple[tuple[T, Fraction], ...]
 
 
-@cache
+def _whole(name: str, value: object) -> int:
+    """``value`` if it is an integer (not a bool), else :class:`ArgumentError`."""
+    if type(value) is not int:
+        raise ArgumentError(f"{name} must be an integer, not {repr(value)[:60]}")
+    return value
+
+
 def die(faces: int = 6) -> Distribution[int]:
     """One fair die numbered 1..``faces``."""
-    if faces < 1:
-        raise ValueError("a die needs at least one face")
+    if _whole("faces", faces) < 1:
+        raise ArgumentError("a die needs at least one face")
+    return _die(faces)
+
+
+@cache
+def _die(faces: int) -> Distribution[int]:
     p = Fraction(1, faces)
     return tuple((face, p) for face in range(1, faces + 1))
 
@@ -66,13 +79,25 @@ def d6() -> Distribution[int]:
     return die(6)
 
 
-@cache
 def dice(count: int, faces: int = 6) -> Distribution[tuple[int, ...]]:
-    """``count`` distinguishable dice, as ordered tuples of faces (for coloured dice)."""
-    if count < 1:
-        raise ValueError("roll at least one die")
-    if faces < 1 or count > MAX_OUTCOMES.bit_length() or faces**count > MAX_OUTCOMES:
-        raise ValueError(f"{count} dice of {faces} faces: more than {MAX_OUTCOMES} outcomes")
+    """``count`` distinguishable dice, as ordered tuples of faces (for coloured dice).
+
+    >>> dice(40)
+    Traceback (most recent call last):
+    ...
+    byzantium.core.errors.ArgumentError: 40 dice of 6 faces: more than 46656 outcomes
+    """
+    if _whole("count", count) < 1:
+        raise ArgumentError("roll at least one die")
+    if _whole("faces", faces) < 1:
+        raise ArgumentError("a die needs at least one face")
+    if count > MAX_OUTCOMES.bit_length() or faces**count > MAX_OUTCOMES:
+        raise ArgumentError(f"{count} dice of {faces} faces: more than {MAX_OUTCOMES} outcomes")
+    return _dice(count, faces)
+
+
+@cache
+def _dice(count: int, faces: int) -> Distribution[tuple[int, ...]]:
     p = Fraction(1, faces**count)
     return tuple((combo, p) for combo in itertools.product(range(1, faces + 1), repeat=count))
 
@@ -196,6 +221,8 @@ class Comparison(enum.Enum):
         >>> str(Comparison.GREATER.chance(4, drm=+1, natural_extremes=True))
         '1/2'
         """
+        _whole("target", target)
+        _whole("drm", drm)
         outcomes = d6() if distribution is None else tuple(distribution)
         return probability(
             outcomes,

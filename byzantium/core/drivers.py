@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import TypeVar
 
-from byzantium.core.errors import ByzantiumError
+from byzantium.core.errors import ArgumentError, ByzantiumError
 from byzantium.core.game import CHANCE, TERMINAL, Game, Step
 from byzantium.core.records import GameRecord
 
@@ -69,11 +69,11 @@ def _weights(outcomes: Sequence[tuple[T, Fraction]]) -> tuple[int, tuple[int, ..
     if known is not None and known[0] is outcomes:
         return known[1], known[2]
     if not outcomes:
-        raise ValueError("cannot sample from no outcomes")
+        raise ArgumentError("cannot sample from no outcomes")
     scale = math.lcm(*(p.denominator for _, p in outcomes))
     weights = tuple(p.numerator * (scale // p.denominator) for _, p in outcomes)
     if sum(weights) != scale or min(weights) < 0:
-        raise ValueError(f"probabilities sum to {Fraction(sum(weights), scale)}, not 1")
+        raise ArgumentError(f"probabilities sum to {Fraction(sum(weights), scale)}, not 1")
     if isinstance(outcomes, tuple):  # immutable: the weights can be kept with it
         if len(_last_weights) >= _KEPT_WEIGHTS:
             del _last_weights[next(iter(_last_weights))]  # the oldest goes
@@ -87,7 +87,14 @@ def sample(outcomes: Sequence[tuple[T, Fraction]], rng: random.Random) -> T:
     The weights of the last few tuples of outcomes are kept with them, so that the
     same dice, sampled again and again in a playout, are weighed once.
     """
-    scale, weights = _weights(outcomes)
+    if type(outcomes) is not tuple and not isinstance(outcomes, Sequence):
+        raise ArgumentError(f"outcomes are a sequence, not {repr(outcomes)[:60]}")
+    try:
+        scale, weights = _weights(outcomes)
+    except ArgumentError:
+        raise
+    except (TypeError, ValueError, AttributeError):
+        raise ArgumentError("outcomes are (outcome, Fraction) pairs") from None
     point = rng.randrange(scale)
     for (outcome, _), weight in zip(outcomes, weights, strict=True):
         if point < weight:
@@ -170,6 +177,8 @@ def scripted(actions: Iterable[A]) -> Policy[S, A]:
 
     Use it to force rolls: ``play(game, chance=scripted([Roll(6), Roll(1)]))``.
     """
+    if not isinstance(actions, Iterable) or isinstance(actions, str | bytes):
+        raise ArgumentError(f"a script is an iterable of actions, not {repr(actions)[:60]}")
     pending = iter(actions)
 
     def policy(game: Game[S, A], state: S, rng: random.Random) -> A:
@@ -185,13 +194,19 @@ def scripted(actions: Iterable[A]) -> Policy[S, A]:
 def _policy_table(
     game: Game[S, A], policies: Policy[S, A] | Sequence[Policy[S, A]] | None
 ) -> list[Policy[S, A]]:
+    if not isinstance(game, Game):
+        raise ArgumentError(f"a game is needed, not {repr(game)[:60]}")
     if policies is None:
         return [random_policy] * game.NUM_PLAYERS
     if callable(policies):
         return [policies] * game.NUM_PLAYERS
+    if not isinstance(policies, Iterable):
+        raise ArgumentError(f"policies are a policy or a sequence of them, not {policies!r}"[:200])
     table = list(policies)
+    if not all(callable(p) for p in table):
+        raise ArgumentError("policies are callables (game, state, rng) -> action")
     if len(table) != game.NUM_PLAYERS:
-        raise ValueError(f"{game.ID} has {game.NUM_PLAYERS} players, got {len(table)} policies")
+        raise ArgumentError(f"{game.ID} has {game.NUM_PLAYERS} players, got {len(table)} policies")
     return table
 
 
@@ -269,6 +284,8 @@ def playout(
     when the policy took them from ``legal_actions``, as the game keeps the menu it
     listed last.
     """
+    if not isinstance(game, Game) or not isinstance(rng, random.Random):
+        raise ArgumentError("playout takes a game, a state of it and a random.Random")
     for _ in range(max_steps):
         actor = game.current_player(state)
         if actor == TERMINAL:

@@ -7,6 +7,7 @@ frontend can catch the library's complaints without catching its own bugs.
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentError",
     "ByzantiumError",
     "IllegalActionError",
     "InvalidStateError",
@@ -78,3 +79,9 @@ class RecordError(ByzantiumError, ValueError):
 
 class RuleIndexError(ByzantiumError, ValueError):
     """A rule index file or a rule registration that is not well formed."""
+
+
+class ArgumentError(ByzantiumError, ValueError, TypeError):
+    """A value of the wrong type or out of range given to the library: a player index
+    that is no seat, an action of another game to describe, a number of dice it does
+    not roll. (A state of another game, or no state, is an :class:`InvalidStateError`.)"""

@@ -12,6 +12,13 @@ Subclasses implement four protected hooks (``_current_player``,
 ``_player_actions``, ``_chance_outcomes``, ``_advance``) plus ``result``; the public
 methods add the checks and the bookkeeping that every game needs in the same way.
 
+Every public method checks that it is given a state of this game (and, where it
+takes one, a player index of the game): a state of another game, ``None`` or a value
+of another type is an :class:`~byzantium.core.errors.InvalidStateError`, a bad player
+index an :class:`~byzantium.core.errors.ArgumentError`, never a Python error from
+inside the rules. The check is one type comparison; the methods a game overrides are
+checked by :meth:`Game.__init_subclass__`, which wraps them.
+
 Search and simulation code has a fast path: :meth:`Game.apply_unchecked` applies an
 action taken from ``legal_actions`` (or ``chance_outcomes``) of that very state
 without checking it again and without building event text, and a game remembers
@@ -32,7 +39,12 @@ from typing import ClassVar, Final, Generic, TypeVar
 import attrs
 
 from byzantium.core.codec import JSONValue, canonical_json, codec_for
-from byzantium.core.errors import IllegalActionError, InvalidStateError, UnknownOptionError
+from byzantium.core.errors import (
+    ArgumentError,
+    IllegalActionError,
+    InvalidStateError,
+    UnknownOptionError,
+)
 
 if typing.TYPE_CHECKING:
     from byzantium.core.spaces import ActionSpace
@@ -150,6 +162,84 @@ class OptionSpec:
         return value
 
 
+#: The public methods a game may override, with what each positional argument must be:
+#: ``"state"`` (a state of the game), ``"player"`` (a player index), ``"viewer"`` (a
+#: player index or None), ``"action"`` (an action of the game), ``"event"`` (an
+#: :class:`Event`), ``"events"`` (a sequence of them) or ``"text"`` (a string).
+#: :meth:`Game.__init_subclass__` wraps a game's own versions with these checks, and
+#: the generic versions are wrapped below; the methods of the fast path
+#: (``current_player``, ``legal_actions``, ``chance_outcomes``, ``apply``...) check
+#: inline instead.
+_GUARDED: Final[dict[str, tuple[str, ...]]] = {
+    "result": ("state",),
+    "returns": ("state",),
+    "observation": ("state", "player"),
+    "observation_tensor": ("state", "player"),
+    "render": ("state", "viewer"),
+    "chronicle_heading": ("state",),
+    "decision_rule": ("state",),
+    "describe_action": ("state", "action"),
+    "describe_choice": ("state", "action", "viewer"),
+    "describe_decision": ("state",),
+    "describe_event": ("event",),
+    "visible_action": ("state", "action", "player"),
+    "visible_typed_action": ("state", "action", "player"),
+    "look": ("state", "viewer", "text"),
+    "turn_of": ("state",),
+    "tallies": ("state", "events"),
+    "typed_action": ("state", "action"),
+    "action_for": ("state",),
+    "player_name": ("player",),
+    "encode_state": ("state",),
+    "encode_action": ("action",),
+    "state_digest": ("state",),
+}
+
+
+def _check_argument(game: Game[object, object], kind: str, value: object) -> None:
+    """Raise the library's error unless ``value`` is what an argument of ``kind`` must be."""
+    if kind == "state":
+        if type(value) is not game.STATE_TYPE:
+            raise game.foreign_state(value)
+    elif kind == "player" or (kind == "viewer" and value is not None):
+        game.check_player(value)
+    elif kind == "action":
+        if not game.is_action(value):
+            raise ArgumentError(
+                f"{game.ID}: a {type(value).__name__[:60]} is not an action of {game.ID}"
+            )
+    elif kind == "event":
+        if not isinstance(value, Event):
+            raise ArgumentError(f"{game.ID}: a {type(value).__name__[:60]} is not an Event")
+    elif kind == "events":
+        if not isinstance(value, Sequence) or not all(isinstance(e, Event) for e in value):
+            raise ArgumentError(f"{game.ID}: events are a sequence of Event")
+    elif kind == "text" and not isinstance(value, str):
+        raise ArgumentError(f"{game.ID}: a {type(value).__name__[:60]} is not a string")
+
+
+def _guarded(
+    name: str, method: Callable[..., object], kinds: tuple[str, ...]
+) -> Callable[..., object]:
+    """``method`` with the checks of its arguments (:data:`_GUARDED`) in front."""
+
+    def guarded(self: Game[object, object], *args: object, **kw: object) -> object:
+        for kind, value in zip(kinds, args, strict=False):
+            _check_argument(self, kind, value)
+        for key in ("player", "viewer"):
+            if key in kw:
+                _check_argument(self, "viewer", kw[key])
+        return method(self, *args, **kw)
+
+    guarded.__name__ = name
+    guarded.__qualname__ = getattr(method, "__qualname__", name)
+    guarded.__doc__ = method.__doc__
+    guarded.__wrapped__ = method  # type: ignore[attr-defined]
+    guarded.__module__ = method.__module__
+    guarded._byzantium_guarded = True  # type: ignore[attr-defined]
+    return guarded
+
+
 class Game(abc.ABC, Generic[S, A]):
     """Base class of a game's rules engine (see the module documentation).
 
@@ -174,7 +264,42 @@ class Game(abc.ABC, Generic[S, A]):
     _listed: tuple[S, tuple[A, ...] | None, tuple[tuple[A, Fraction], ...]] | None = None
 
     def __init__(self, options: Mapping[str, object] | None = None) -> None:
+        if options is not None and not isinstance(options, Mapping):
+            raise UnknownOptionError(
+                f"{self.ID} options are a mapping, not {type(options).__name__}"
+            )
         self.options: Mapping[str, OptionValue] = self.resolve_options(options or {})
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """Put the checks of :data:`_GUARDED` in front of the public methods a game
+        defines itself (the hooks and the fast path are left as they are)."""
+        super().__init_subclass__(**kwargs)
+        for name, kinds in _GUARDED.items():
+            method = cls.__dict__.get(name)
+            if callable(method) and not getattr(method, "_byzantium_guarded", False):
+                setattr(cls, name, _guarded(name, method, kinds))
+
+    # -- checks of what the public methods are given ------------------------------------
+
+    def foreign_state(self, state: object) -> InvalidStateError:
+        """The error for a value given as a state that is no state of this game."""
+        what = "None" if state is None else f"a value of type {type(state).__name__[:60]}"
+        return InvalidStateError(
+            f"{what} given as a state, not a {self.STATE_TYPE.__name__}", game=self.ID
+        )
+
+    def check_state(self, state: object) -> None:
+        """Raise :class:`~byzantium.core.errors.InvalidStateError` unless ``state`` is a
+        state of this game (its type; :meth:`validate` checks the rest)."""
+        if type(state) is not self.STATE_TYPE:
+            raise self.foreign_state(state)
+
+    def check_player(self, player: object) -> None:
+        """Raise :class:`~byzantium.core.errors.ArgumentError` unless ``player`` is a
+        player index of this game."""
+        if type(player) is not int or not 0 <= player < self.NUM_PLAYERS:
+            shown = repr(player)[:60]
+            raise ArgumentError(f"{self.ID} has players 0 to {self.NUM_PLAYERS - 1}, not {shown}")
 
     # -- options ---------------------------------------------------------------
 
@@ -239,14 +364,20 @@ class Game(abc.ABC, Generic[S, A]):
 
     def current_player(self, state: S) -> int:
         """Who decides next: a player index, :data:`CHANCE` or :data:`TERMINAL`."""
+        if type(state) is not self.STATE_TYPE:
+            raise self.foreign_state(state)
         return self._current_player(state)
 
     def is_terminal(self, state: S) -> bool:
         """Whether the game is over."""
+        if type(state) is not self.STATE_TYPE:
+            raise self.foreign_state(state)
         return self._current_player(state) == TERMINAL
 
     def is_chance_node(self, state: S) -> bool:
         """Whether chance decides next."""
+        if type(state) is not self.STATE_TYPE:
+            raise self.foreign_state(state)
         return self._current_player(state) == CHANCE
 
     def _listing(self, state: S) -> tuple[tuple[A, ...] | None, tuple[tuple[A, Fraction], ...]]:
@@ -261,6 +392,8 @@ class Game(abc.ABC, Generic[S, A]):
         listed = self._listed
         if listed is not None and listed[0] is state:
             return listed[1], listed[2]
+        if type(state) is not self.STATE_TYPE:
+            raise self.foreign_state(state)
         player = self._current_player(state)
         actions: tuple[A, ...] | None = ()
         outcomes: tuple[tuple[A, Fraction], ...] = ()
@@ -302,9 +435,7 @@ class Game(abc.ABC, Generic[S, A]):
         :meth:`decode_state` calls it on every state it reads.
         """
         if type(state) is not self.STATE_TYPE:
-            raise InvalidStateError(
-                f"a {type(state).__name__}, not a {self.STATE_TYPE.__name__}", game=self.ID
-            )
+            raise self.foreign_state(state)
         try:
             self._validate(state)
             self._validate_node(state)
@@ -361,7 +492,10 @@ class Game(abc.ABC, Generic[S, A]):
             return True
 
     def check_action(self, state: S, action: A) -> None:
-        """Raise :class:`~byzantium.core.errors.IllegalActionError` unless ``action`` is legal."""
+        """Raise :class:`~byzantium.core.errors.IllegalActionError` unless ``action`` is legal
+        (:class:`~byzantium.core.errors.InvalidStateError` for no state of this game)."""
+        if type(state) is not self.STATE_TYPE:
+            raise self.foreign_state(state)
         if not self.is_action(action):
             name = type(action).__name__[:60]
             raise IllegalActionError(
@@ -422,6 +556,10 @@ class Game(abc.ABC, Generic[S, A]):
 
     def apply_all(self, state: S, actions: Iterable[A]) -> S:
         """Apply a sequence of actions in turn."""
+        if not isinstance(actions, Iterable):
+            raise ArgumentError(
+                f"{self.ID}: actions are an iterable, not a {type(actions).__name__}"
+            )
         for action in actions:
             state = self.apply(state, action)
         return state
@@ -632,3 +770,11 @@ class Game(abc.ABC, Generic[S, A]):
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"<{type(self).__name__} {self.ID}({opts})>"
+
+
+# The generic versions of the guarded methods are checked as a game's own are (the
+# abstract ones stay abstract: each game's own is wrapped).
+for _name, _kinds in _GUARDED.items():
+    _method = Game.__dict__.get(_name)
+    if callable(_method) and not getattr(_method, "__isabstractmethod__", False):
+        setattr(Game, _name, _guarded(_name, _method, _kinds))

@@ -16,6 +16,7 @@ from an independent implementation), or a provisional value with its rationale.
 from __future__ import annotations
 
 import enum
+import os
 import tomllib
 import types
 import typing
@@ -25,6 +26,7 @@ from fractions import Fraction
 import attrs
 
 from byzantium.core.errors import ByzantiumError
+from byzantium.core.files import UnreadableFileError, read_bytes
 from byzantium.core.rules import RuleBook
 
 __all__ = [
@@ -34,6 +36,7 @@ __all__ = [
     "Source",
     "field_sources",
     "parse_source",
+    "read_component_file",
 ]
 
 
@@ -269,6 +272,18 @@ def field_sources(label: str, record: attrs.AttrsInstance) -> Iterator[tuple[str
 #: and tables: component files are small and flat.
 MAX_COMPONENT_FILE = 4_000_000
 MAX_COMPONENT_DEPTH = 16
+
+
+def read_component_file(
+    path: str | os.PathLike[str], error: type[ComponentError] = ComponentError
+) -> bytes:
+    """The bytes of a user's component file, read by
+    :func:`~byzantium.core.files.read_bytes` (a regular file of at most
+    :data:`MAX_COMPONENT_FILE` bytes), or ``error`` naming the file."""
+    try:
+        return read_bytes(path, MAX_COMPONENT_FILE, kind="component file")
+    except UnreadableFileError as exc:
+        raise error(exc.file, "-", exc.reason) from None
 
 
 def load_toml(

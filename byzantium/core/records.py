@@ -103,8 +103,17 @@ class GameRecord(Generic[A]):
         return len(self.actions)
 
 
+def _check_arguments(game: object, record: object) -> None:
+    """A game and a record, or :class:`RecordError` (one line)."""
+    if not isinstance(game, Game):
+        raise RecordError(f"a game is needed, not {repr(game)[:60]}")
+    if not isinstance(record, GameRecord):
+        raise RecordError(f"a GameRecord is needed, not {repr(record)[:60]}")
+
+
 def record_to_json(game: Game[S, A], record: GameRecord[A]) -> dict[str, JSONValue]:
     """A record as a JSON object."""
+    _check_arguments(game, record)
     steps: list[JSONValue] = []
     for i, (actor, action) in enumerate(zip(record.actors, record.actions, strict=True)):
         step: dict[str, JSONValue] = {"actor": actor, "action": game.encode_action(action)}
@@ -274,6 +283,7 @@ def check_record(game: Game[S, A], record: GameRecord[A]) -> RecordCheck[S]:
     :class:`~byzantium.core.errors.RecordError`; a bad step is reported in the result
     with the state at that point.
     """
+    _check_arguments(game, record)
     _check_header(game, record)
     state = game.initial_state()
     for i, (actor, action) in enumerate(zip(record.actors, record.actions, strict=True)):
@@ -313,6 +323,8 @@ def replay(game: Game[S, A], record: GameRecord[A]) -> S:
 
 def state_to_json(game: Game[S, A], state: S) -> dict[str, JSONValue]:
     """A state saved with its game, options and component digest (``byzantium-state/1``)."""
+    if not isinstance(game, Game):
+        raise RecordError(f"a game is needed, not {repr(game)[:60]}")
     return {
         "format": STATE_FORMAT,
         "game": game.ID,
@@ -332,6 +344,8 @@ def state_from_json(
     A position saved with other component data is refused, and so is a state the
     rules could not have produced (``Game.validate``).
     """
+    if game is not None and not isinstance(game, Game):
+        raise RecordError(f"a game is needed, not {repr(game)[:60]}")
     saved = isinstance(data, dict) and data.get("format") == STATE_FORMAT
     if not saved:
         if game is None:

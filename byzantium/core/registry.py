@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
-from byzantium.core.errors import UnknownGameError
+from byzantium.core.errors import ArgumentError, UnknownGameError
 from byzantium.core.game import Game
 
 if TYPE_CHECKING:
@@ -37,9 +37,13 @@ _GAMES: dict[str, type[_AnyGame]] = {}
 
 def register_game(cls: G) -> G:
     """Class decorator: make a game loadable by its ``ID``."""
+    if not (isinstance(cls, type) and issubclass(cls, Game)) or not isinstance(
+        getattr(cls, "ID", None), str
+    ):
+        raise ArgumentError(f"register_game takes a Game class with an ID, not {repr(cls)[:60]}")
     existing = _GAMES.get(cls.ID)
     if existing is not None and existing is not cls:
-        raise ValueError(f"a game with id {cls.ID!r} is already registered: {existing!r}")
+        raise ArgumentError(f"a game with id {cls.ID!r} is already registered: {existing!r}")
     _GAMES[cls.ID] = cls
     return cls
 
@@ -72,6 +76,8 @@ def game_class(name: str) -> type[Game[object, object]]: ...
 def game_class(name: str) -> type[_AnyGame]:
     """The game class registered under ``name`` (the concrete class, to a type
     checker, for a built-in game's id written out)."""
+    if not isinstance(name, str):
+        raise UnknownGameError(f"a game id is a string, not {repr(name)[:60]}")
     _import_builtin(name)
     try:
         return _GAMES[name]

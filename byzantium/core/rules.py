@@ -42,9 +42,11 @@ from typing import TypeVar
 
 import attrs
 
+from byzantium.core import files
 from byzantium.core.errors import RuleIndexError
 
 __all__ = [
+    "MAX_RULE_INDEX_FILE",
     "Implementation",
     "RuleBook",
     "RuleEntry",
@@ -55,6 +57,9 @@ __all__ = [
     "rule_matches",
     "split_rule_id",
 ]
+
+#: The largest rule index file :meth:`RuleBook.from_file` reads (bytes).
+MAX_RULE_INDEX_FILE = 4_000_000
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -210,8 +215,10 @@ class RuleBook:
 
     @classmethod
     def from_file(cls, path: str | Path, *, package: str | None = None) -> RuleBook:
-        """Load a rule index file from disk."""
-        return cls.from_toml_text(Path(path).read_text(encoding="utf-8"), package=package)
+        """Load a rule index file from disk (read by :func:`~byzantium.core.files.read_text`:
+        a regular UTF-8 file of at most :data:`MAX_RULE_INDEX_FILE` bytes)."""
+        text = files.read_text(path, MAX_RULE_INDEX_FILE, kind="rule index file")
+        return cls.from_toml_text(text, package=package)
 
     @classmethod
     def from_package(cls, package: str, resource: str = "rules.toml") -> RuleBook:
@@ -330,6 +337,8 @@ def _import_builtin(game: str) -> None:
 
 def get_rulebook(game: str) -> RuleBook:
     """The registered rule book of ``game`` (built-in games are imported on demand)."""
+    if not isinstance(game, str):
+        raise RuleIndexError(f"a game id is a string, not {repr(game)[:60]}")
     _import_builtin(game)
     try:
         return _RULEBOOKS[game]

@@ -498,6 +498,11 @@ def _job_maker(
     """Check a simulation's arguments, then give the maker of its job ``i`` (so that
     a long simulation builds each job only when it is about to be played) and the
     number of jobs."""
+    for name, value in (("games", games), ("seed", seed), ("max_steps", max_steps)):
+        if type(value) is not int:
+            raise SimulationError(f"{name} must be an integer, not {repr(value)[:60]}")
+    if not isinstance(game_id, str):
+        raise SimulationError(f"a game id is a string, not {repr(game_id)[:60]}")
     if games < 1:
         raise SimulationError(f"a simulation needs at least one game, not {games}")
     if max_steps < 1:
@@ -1164,6 +1169,8 @@ def simulate(
     of the games). A game still running after ``max_steps`` steps counts as
     unfinished.
     """
+    if type(jobs) is not int:
+        raise SimulationError(f"jobs must be an integer, not {repr(jobs)[:60]}")
     if jobs < 1:
         raise SimulationError(f"jobs must be at least 1, not {jobs}")
     job, games = _job_maker(

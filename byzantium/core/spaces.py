@@ -13,17 +13,78 @@ Only decisions are numbered; chance outcomes keep their positions in
 from __future__ import annotations
 
 import abc
-from typing import TYPE_CHECKING, Generic, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar, Final, Generic, TypeVar
 
-from byzantium.core.errors import IllegalActionError
+import attrs
+
+from byzantium.core.errors import ArgumentError, IllegalActionError
 
 if TYPE_CHECKING:
     from byzantium.core.game import Game
 
-__all__ = ["ActionSpace"]
+__all__ = ["ActionNumberError", "ActionSpace"]
 
 S = TypeVar("S")
 A = TypeVar("A")
+
+
+class ActionNumberError(ArgumentError, IndexError):
+    """An action number outside the space (also an ``IndexError``, as a sequence's)."""
+
+
+#: The public methods of a space, with what each positional argument must be:
+#: ``"state"`` (a state of the game), ``"action"`` (an action of it), ``"number"`` (an
+#: integer), ``"slot"`` (an integer below :attr:`ActionSpace.size`) or ``"record"`` (a
+#: typed record, an attrs instance). :meth:`ActionSpace.__init_subclass__` puts the
+#: checks in front of a space's own versions, and the generic ones are wrapped below.
+_GUARDED: Final[dict[str, tuple[str, ...]]] = {
+    "index": ("state", "action"),
+    "action": ("state", "number"),
+    "legal_indices": ("state",),
+    "mask": ("state",),
+    "legal_records": ("state",),
+    "label": ("slot",),
+    "record": ("slot",),
+    "decision": ("slot",),
+    "number": ("record",),
+}
+
+
+def _check(space: ActionSpace[object, object], kind: str, value: object) -> None:
+    game = space.game
+    if kind == "state":
+        game.check_state(value)
+    elif kind == "action":
+        if not game.is_action(value):
+            raise ArgumentError(
+                f"{game.ID}: a {type(value).__name__[:60]} is not an action of {game.ID}"
+            )
+    elif kind in ("number", "slot"):
+        if type(value) is not int:
+            raise ArgumentError(f"{game.ID}: an action number is an integer, not {value!r}"[:200])
+        if kind == "slot" and not 0 <= value < space.size:
+            last = space.size - 1
+            raise ActionNumberError(f"{game.ID}: action numbers are 0 to {last}, not {value}")
+    elif kind == "record" and not (isinstance(value, space.RECORD_TYPE) and attrs.has(type(value))):
+        raise ArgumentError(f"{game.ID}: a {type(value).__name__[:60]} is not a typed action")
+
+
+def _guarded(
+    name: str, method: Callable[..., object], kinds: tuple[str, ...]
+) -> Callable[..., object]:
+    def guarded(self: ActionSpace[object, object], *args: object, **kw: object) -> object:
+        for kind, value in zip(kinds, args, strict=False):
+            _check(self, kind, value)
+        return method(self, *args, **kw)
+
+    guarded.__name__ = name
+    guarded.__qualname__ = getattr(method, "__qualname__", name)
+    guarded.__doc__ = method.__doc__
+    guarded.__wrapped__ = method  # type: ignore[attr-defined]
+    guarded.__module__ = method.__module__
+    guarded._byzantium_guarded = True  # type: ignore[attr-defined]
+    return guarded
 
 
 class ActionSpace(abc.ABC, Generic[S, A]):
@@ -37,8 +98,22 @@ class ActionSpace(abc.ABC, Generic[S, A]):
     one state never share a number.
     """
 
+    #: The base class of the game's typed records (what :meth:`number` takes, where a
+    #: space numbers typed records).
+    RECORD_TYPE: ClassVar[type] = object
+
     def __init__(self, game: Game[S, A]) -> None:
         self.game = game
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """Put the argument checks (:data:`_GUARDED`) in front of a space's own public
+        methods: a state of another game, or a value of the wrong type, is the
+        library's error, never a Python one."""
+        super().__init_subclass__(**kwargs)
+        for name, kinds in _GUARDED.items():
+            method = cls.__dict__.get(name)
+            if callable(method) and not getattr(method, "_byzantium_guarded", False):
+                setattr(cls, name, _guarded(name, method, kinds))
 
     @property
     @abc.abstractmethod
@@ -79,3 +154,9 @@ class ActionSpace(abc.ABC, Generic[S, A]):
         for index in self.legal_indices(state):
             flags[index] = True
         return flags
+
+
+for _name, _kinds in _GUARDED.items():
+    _method = ActionSpace.__dict__.get(_name)
+    if callable(_method) and not getattr(_method, "__isabstractmethod__", False):
+        setattr(ActionSpace, _name, _guarded(_name, _method, _kinds))

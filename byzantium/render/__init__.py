@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import TypeVar
 
 from byzantium.core.drivers import chance_policy, random_policy
-from byzantium.core.errors import ByzantiumError
+from byzantium.core.errors import ArgumentError, ByzantiumError
 from byzantium.core.game import CHANCE, Game
 
 __all__ = ["after_setup", "svg"]
@@ -58,10 +58,11 @@ def svg(
     pending movement when empty); ``zoc`` shades the enemy Zones of Control of the
     player to act.
     """
-    if perspective is not None and not 0 <= perspective < game.NUM_PLAYERS:
-        raise ByzantiumError(
-            f"{game.ID} has players 0 to {game.NUM_PLAYERS - 1}, not {perspective}"
-        )
+    if not isinstance(game, Game):
+        raise ArgumentError(f"a game is needed, not {repr(game)[:60]}")
+    game.check_state(state)
+    if perspective is not None:
+        game.check_player(perspective)
     if game.ID == "sword-of-orthodoxy":
         from byzantium.render import sword  # noqa: PLC0415 - load one game only
 

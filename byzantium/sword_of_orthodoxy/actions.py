@@ -1199,6 +1199,8 @@ class SooActionSpace(ActionSpace[SooState, SooAction]):
     only on the component data: the shipped components always give the same numbers.
     """
 
+    RECORD_TYPE: ClassVar[type] = DecisionBase
+
     def __init__(self, game: SwordOfOrthodoxy) -> None:
         super().__init__(game)
         self.soo = game

@@ -34,6 +34,7 @@ from byzantium.core.provenance import (
     RecordReader,
     Source,
     load_toml,
+    read_component_file,
 )
 from byzantium.sword_of_orthodoxy import RULES
 
@@ -485,9 +486,9 @@ def _read_files(directory: str | FilePath | None) -> dict[str, bytes]:
             blobs[name] = resources.files(__package__).joinpath("data", name).read_bytes()
         else:
             path = FilePath(directory) / name
-            if not path.is_file():
+            if not path.exists():
                 raise ComponentError(str(path), "-", "component file is missing")
-            blobs[name] = path.read_bytes()
+            blobs[name] = read_component_file(path)
     return blobs
 
 
