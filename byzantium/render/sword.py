@@ -389,8 +389,10 @@ def _paths(d: _Drawer, root: ET.Element, links: ET.Element, y: float) -> float:
     rows = list(zip(reversed(WESTERN), EASTERN, strict=True))
     centres: list[tuple[float, float, float]] = []
     for west, east in rows:
-        head = _heading(root, _M, y, f"Path {west.letter}: {_PATH_NAMES[west]}", x_city - _M - 30)
-        _heading(root, x_east, y, f"Path {east.letter}: {_PATH_NAMES[east]}", _W - _M - x_east)
+        g_west = el(root, "g", class_="path", data_path=west.letter, data_side="west")
+        g_east = el(root, "g", class_="path", data_path=east.letter, data_side="east")
+        head = _heading(g_west, _M, y, f"Path {west.letter}: {_PATH_NAMES[west]}", x_city - _M - 30)
+        _heading(g_east, x_east, y, f"Path {east.letter}: {_PATH_NAMES[east]}", _W - _M - x_east)
         y += head
         slug = west.slug
         reserves = d.spaces[f"reserves-{slug}"]
@@ -413,14 +415,14 @@ def _paths(d: _Drawer, root: ET.Element, links: ET.Element, y: float) -> float:
             d.height(t, w_thema, len(d.tiles(s)), 1) for s, t in zip(themas, t_titles, strict=True)
         ]
         h = max(h_res, h_zone, sum(h_sides) + 6 * max(0, len(h_sides) - 1), *h_themas)
-        d.box(root, reserves, x_reserves, y, w_reserves, h, titles[reserves.id], 2, tray=True)
+        d.box(g_west, reserves, x_reserves, y, w_reserves, h, titles[reserves.id], 2, tray=True)
         sy = y
         for space, sh in zip(side, h_sides, strict=True):
-            d.box(root, space, x_side, sy, w_side, sh, titles.get(space.id, space.name), 1)
+            d.box(g_west, space, x_side, sy, w_side, sh, titles.get(space.id, space.name), 1)
             sy += sh + 6
-        d.box(root, zone, x_zone, y, w_zone, h, zone.name, 2)
+        d.box(g_west, zone, x_zone, y, w_zone, h, zone.name, 2)
         for k, (space, title) in enumerate(zip(themas, t_titles, strict=True)):
-            d.box(root, space, x_east + k * step, y, w_thema, h, title, 1)
+            d.box(g_east, space, x_east + k * step, y, w_thema, h, title, 1)
         mid = y + min(h, 60) / 2
         _arrow(links, x_reserves + w_reserves, mid, x_zone, mid, dashed=True)
         el(

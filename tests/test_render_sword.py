@@ -1,0 +1,234 @@
+"""The Sword of Orthodoxy picture is shaped like the board (issue 37, deliverable 2):
+six Paths converge on Constantinople, west on the left and east on the right (2.2,
+2.2.1, 2.2.2); every space of the map is drawn; the Factions stand in the City; tiles
+carry their names in full and their printed values; no component id and no cut
+label reaches the picture. Chromium's measure of the same pictures is in
+tests/test_render_sword_browser.py."""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from byzantium.core.game import CHANCE
+from byzantium.core.registry import load_game
+from byzantium.render import svg
+from byzantium.render._text import fit, width
+from byzantium.sword_of_orthodoxy.components import SpaceKind, TileKind
+from byzantium.sword_of_orthodoxy.engine import Context
+from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
+from byzantium.sword_of_orthodoxy.state import SooState
+from byzantium.sword_of_orthodoxy.world import army_strength
+
+NS = "{http://www.w3.org/2000/svg}"
+HIDDEN = {
+    "counter-tray",
+    "discarded",
+    "turn-chit-mug",
+    "dynasty-mug",
+    "basileus-mug",
+    "patriarch-mug",
+}
+
+
+def _game(scenario: str = "campaign") -> SwordOfOrthodoxy:
+    game = load_game("sword-of-orthodoxy", scenario=scenario)
+    assert isinstance(game, SwordOfOrthodoxy)
+    return game
+
+
+def positions(seed: int, count: int, steps: int = 400) -> list[SooState]:
+    """``count`` states met in a random game of the Campaign (seeded)."""
+    game = _game()
+    rng = random.Random(seed)
+    state = game.initial_state()
+    seen = [state]
+    for _ in range(steps):
+        if game.is_terminal(state):
+            break
+        if game.current_player(state) == CHANCE:
+            outcomes = game.chance_outcomes(state)
+            action = rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0]
+        else:
+            action = rng.choice(game.legal_actions(state))
+        state = game.apply(state, action)
+        seen.append(state)
+    stride = max(1, len(seen) // count)
+    return seen[::stride][:count]
+
+
+def _root(game: SwordOfOrthodoxy, state: SooState) -> ET.Element:
+    return ET.fromstring(svg(game, state))
+
+
+def _frame(group: ET.Element) -> tuple[float, float, float, float]:
+    rect = next(r for r in group if r.tag == f"{NS}rect" and r.get("class") == "frame")
+    x, y = float(rect.get("x", 0)), float(rect.get("y", 0))
+    return x, y, x + float(rect.get("width", 0)), y + float(rect.get("height", 0))
+
+
+def _spaces(root: ET.Element) -> dict[str, ET.Element]:
+    return {
+        g.get("data-space", ""): g
+        for g in root.iter(f"{NS}g")
+        if (g.get("class") or "").split()[:1] == ["space"]
+    }
+
+
+@pytest.mark.rule("2.2", "2.2.1", "2.2.2", game="sword-of-orthodoxy")
+@pytest.mark.parametrize("scenario", ["campaign", "millennium"])
+def test_six_paths_converge_on_the_city_west_left_east_right(scenario: str) -> None:
+    game = _game(scenario)
+    root = _root(game, game.initial_state())
+    cat = game.catalog
+    paths = {g.get("data-path"): g for g in root.iter(f"{NS}g") if g.get("class") == "path"}
+    assert sorted(paths) == sorted("ΑΒΓΔΕΖ")
+    city = _frame(_spaces(root)["constantinople"])
+    for letter, group in paths.items():
+        inside = _spaces(group)
+        boxes = [_frame(g) for g in inside.values()]
+        if letter in "ΑΒΓ":
+            assert group.get("data-side") == "west"
+            slug = {"Α": "alpha", "Β": "beta", "Γ": "gamma"}[letter]
+            assert {f"zone-{slug}", f"reserves-{slug}", f"tribe-{slug}"} <= set(inside)
+            assert all(right <= city[0] for _, _, right, _ in boxes)
+            # The Reserves lie farthest out, the Zone next to the City.
+            assert _frame(inside[f"reserves-{slug}"])[0] < _frame(inside[f"zone-{slug}"])[0]
+        else:
+            assert group.get("data-side") == "east"
+            themas = [s for s in cat.spaces if s.path is not None and s.path.letter == letter]
+            assert [s.id for s in themas] == list(inside), "the five spaces, City outward"
+            assert [s.position for s in themas] == [1, 2, 3, 4, 5]
+            assert themas[-1].kind is SpaceKind.HOMELAND
+            lefts = [_frame(inside[s.id])[0] for s in themas]
+            assert lefts == sorted(lefts) and lefts[0] >= city[2]
+    # North above south, on each side: Γ over Β over Α, Δ over Ε over Ζ.
+    tops = {k: min(_frame(g)[1] for g in _spaces(v).values()) for k, v in paths.items()}
+    assert tops["Γ"] < tops["Β"] < tops["Α"]
+    assert tops["Δ"] < tops["Ε"] < tops["Ζ"]
+
+
+@pytest.mark.parametrize("scenario", ["campaign", "millennium"])
+def test_every_space_of_the_map_is_drawn_once(scenario: str) -> None:
+    game = _game(scenario)
+    root = _root(game, game.initial_state())
+    drawn = [
+        g.get("data-space")
+        for g in root.iter(f"{NS}g")
+        if (g.get("class") or "").split()[:1] == ["space"]
+    ]
+    expected = [s.id for s in game.catalog.spaces if s.id not in HIDDEN]
+    assert sorted(drawn) == sorted(expected)
+    mugs = next(t for t in root.iter(f"{NS}text") if t.get("class") == "mugs")
+    for mug in HIDDEN - {"counter-tray", "discarded"}:
+        assert mugs.get(f"data-{mug}") is not None
+
+
+@pytest.mark.rule("2.2.2", game="sword-of-orthodoxy")
+@pytest.mark.parametrize("seed", [3, 4])
+def test_the_factions_stand_inside_the_city(seed: int) -> None:
+    game = _game()
+    cat = game.catalog
+    city = cat.space("constantinople")
+    for state in positions(seed, 6):
+        root = _root(game, state)
+        group = _spaces(root)["constantinople"]
+        left, top, right, bottom = _frame(group)
+        drawn = {t.get("data-tile"): _frame(t) for t in group if t.get("class") == "tile"}
+        for tile, where in enumerate(state.board.where):
+            if where != city:
+                continue
+            x0, y0, x1, y1 = drawn[cat.tiles[tile].id]
+            assert left <= x0 and x1 <= right and top <= y0 and y1 <= bottom
+
+
+def _texts(node: ET.Element) -> list[str]:
+    return [t.text or "" for t in node.iter(f"{NS}text")]
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_tiles_show_their_names_in_full_and_their_printed_values(seed: int) -> None:
+    """The old picture cut names to the box ("Walls of Theodo"); each tile now holds
+    its whole name, wrapped between words, and an Army its strength (10.6)."""
+    game = _game()
+    cat = game.catalog
+    ctx = Context(game, None)
+    states = [game.initial_state(), _game("millennium").initial_state(), *positions(seed, 6)]
+    for state in states:
+        root = _root(game, state)
+        for group in root.iter(f"{NS}g"):
+            if group.get("class") != "tile":
+                continue
+            tile = cat.tile(group.get("data-tile", ""))
+            name = cat.face(state.board, tile).name
+            lines = [t.text or "" for t in group if t.tag == f"{NS}text" and not t.get("class")]
+            assert " ".join(lines) == name
+            if cat.tiles[tile].kind is TileKind.ARMY and state.board.where[tile] in {
+                cat.space(s.id) for s in cat.spaces if s.path is not None
+            }:
+                values = next(t.text for t in group if t.get("class") == "values")
+                assert f"strength {army_strength(ctx, state, tile)}" in (values or "")
+
+
+def test_the_walls_of_theodosius_are_named_in_full() -> None:
+    game = _game()
+    texts = " ".join(_texts(_root(game, game.initial_state())))
+    assert "Walls of" in texts and "Theodosius" in texts
+    assert "Theodo " not in texts + " "
+
+
+@pytest.mark.parametrize("seed", [7, 8])
+def test_no_component_id_and_no_cut_label_in_the_picture(seed: int) -> None:
+    game = _game()
+    cat = game.catalog
+    ids = {s.id for s in cat.spaces} | {t.id for t in cat.tiles}
+    ids = {i for i in ids if "-" in i}
+    for state in [game.initial_state(), *positions(seed, 8)]:
+        root = _root(game, state)
+        for line in _texts(root):
+            words = set(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", line))
+            assert not words & ids, line
+            assert "…" not in line or line.startswith("Omnibus"), line
+            assert "=" not in line, line
+
+
+def test_the_title_is_in_words() -> None:
+    game = _game()
+    root = _root(game, game.initial_state())
+    title = next(t.text for t in root.iter(f"{NS}text") if t.get("class") == "title")
+    assert title == "Sword of Orthodoxy, Campaign: Turn 1 of 27, the years 421-460"
+
+
+@pytest.mark.parametrize("seed", [9])
+def test_every_label_fits_its_box_by_our_measure(seed: int) -> None:
+    """The estimate the renderer lays out with: every label no wider than the frame
+    of its box (Chromium measures the same pictures in the browser test)."""
+    game = _game()
+    for state in [game.initial_state(), *positions(seed, 5)]:
+        root = _root(game, state)
+        parents = {child: parent for parent in root.iter() for child in parent}
+        for node in root.iter(f"{NS}text"):
+            group = parents[node]
+            while not any(r.get("class") == "frame" for r in group if r.tag == f"{NS}rect"):
+                group = parents[group]
+            left, _, right, _ = _frame(group)
+            size = float(node.get("font-size", 0))
+            bold = node.get("font-weight") == "bold"
+            span = width(node.text or "", size, bold=bold)
+            x = float(node.get("x", 0))
+            start = x - span / 2 if node.get("text-anchor") == "middle" else x
+            assert left <= start and start + span <= right + 0.01, node.text
+
+
+def test_fit_wraps_between_words_and_shrinks_before_it_shortens() -> None:
+    size, lines = fit("Walls of Theodosius", 68, 9, lines=2, bold=True)
+    assert lines == ["Walls of", "Theodosius"] and size == 9
+    assert all(width(line, size, bold=True) <= 68 for line in lines)
+    size, lines = fit("Constantinople", 50, 10, smallest=6)
+    assert lines == ["Constantinople"] and size < 10
+    assert width("Constantinople", size) <= 50
+    size, lines = fit("Hippopotomonstrosesquipedaliophobia", 40, 10, smallest=8)
+    assert len(lines) == 1 and lines[0].endswith(".") and width(lines[0], size) <= 40
