@@ -84,7 +84,7 @@ def test_six_paths_converge_on_the_city_west_left_east_right(scenario: str) -> N
     game = _game(scenario)
     root = _root(game, game.initial_state())
     cat = game.catalog
-    paths = {g.get("data-path"): g for g in root.iter(f"{NS}g") if g.get("class") == "path"}
+    paths = {g.get("data-path", ""): g for g in root.iter(f"{NS}g") if g.get("class") == "path"}
     assert sorted(paths) == sorted("ΑΒΓΔΕΖ")
     city = _frame(_spaces(root)["constantinople"])
     for letter, group in paths.items():
@@ -116,7 +116,7 @@ def test_every_space_of_the_map_is_drawn_once(scenario: str) -> None:
     game = _game(scenario)
     root = _root(game, game.initial_state())
     drawn = [
-        g.get("data-space")
+        g.get("data-space", "")
         for g in root.iter(f"{NS}g")
         if (g.get("class") or "").split()[:1] == ["space"]
     ]
