@@ -84,6 +84,12 @@ _ICON_WORDS = {
     Icon.MAN: "man",
     Icon.MUSLIM: "Muslim",
 }
+#: Icons printed on the spaces of the Paths, in words.
+_SPACE_ICONS = {
+    Icon.GREEK_BANNER: "Greek banner",
+    Icon.TAURUS: "Taurus",
+    Icon.HOSTILE_RELIGIOUS_CENTRE: "hostile religious centre",
+}
 _MARK_STROKES = {"last": "#e65100", "highlight": "#d81b60"}
 _ID = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)+\b")
 
@@ -203,11 +209,23 @@ class _Drawer:
     def title_lines(self, title: str, room: float) -> tuple[float, list[str]]:
         return fit(title, room - 2 * _PAD, _TITLE, lines=2, smallest=7, bold=True)
 
-    def height(self, title: str, room: float, count: int, cols: int) -> float:
+    def note_lines(self, note: str, room: float) -> tuple[float, list[str]]:
+        return fit(note, room - 2 * _PAD, 8, lines=2, smallest=6) if note else (0.0, [])
+
+    def height(self, title: str, room: float, count: int, cols: int, note: str = "") -> float:
         size, lines = self.title_lines(title, room)
+        small, notes = self.note_lines(note, room)
         rows = -(-count // cols) if count else 0
         tiles = rows * (_TH + _GAP) - _GAP if rows else 0
-        return _PAD + 1.2 * size * len(lines) + (4 if rows else 2) + tiles + _PAD
+        top = _PAD + 1.2 * size * len(lines) + 1.2 * small * len(notes)
+        return top + (4 if rows else 2) + tiles + _PAD
+
+    def note(self, space: MapSpace) -> str:
+        """The icons and the die number printed on a space of a Path, in words."""
+        words = [_SPACE_ICONS[i] for i in sorted(space.icons, key=str) if i in _SPACE_ICONS]
+        if space.die:
+            words.append(f"die {space.die}")
+        return ", ".join(words)
 
     def box(  # noqa: PLR0917 - a box is its space, its rectangle and its layout
         self,
@@ -223,6 +241,7 @@ class _Drawer:
         tray: bool = False,
         tiles: Sequence[int] | None = None,
         subtitle_fill: str = "#3e2723",
+        note: str = "",
     ) -> ET.Element:
         """A space: its frame, its title (measured), its tiles in ``cols`` columns."""
         mark = self.marks.get(space.id, "")
@@ -254,7 +273,12 @@ class _Drawer:
                 font_weight="bold",
                 fill=subtitle_fill,
             )
-        top = y + _PAD + 1.2 * size * len(lines) + 4
+        top = y + _PAD + 1.2 * size * len(lines)
+        small, notes = self.note_lines(note, w)
+        for line in notes:
+            text(group, x + _PAD, top + 0.93 * small, line, font_size=small, fill="#6d4c41")
+            top += 1.2 * small
+        top += 4
         on = self.tiles(space) if tiles is None else tiles
         for k, tile in enumerate(on):
             self.tile(
@@ -404,7 +428,7 @@ def _paths(d: _Drawer, root: ET.Element, links: ET.Element, y: float) -> float:
             f"tribe-{slug}": "Tribe",
         }
         h_res = d.height(titles[reserves.id], w_reserves, len(d.tiles(reserves)), 2)
-        h_zone = d.height(zone.name, w_zone, len(d.tiles(zone)), 2)
+        h_zone = d.height(zone.name, w_zone, len(d.tiles(zone)), 2, d.note(zone))
         h_sides = [d.height(titles.get(s.id, s.name), w_side, len(d.tiles(s)), 1) for s in side]
         themas = [d.cat.spaces[i] for i in d.cat.themas(east)]
         t_titles = [
@@ -412,7 +436,8 @@ def _paths(d: _Drawer, root: ET.Element, links: ET.Element, y: float) -> float:
             for s in themas
         ]
         h_themas = [
-            d.height(t, w_thema, len(d.tiles(s)), 1) for s, t in zip(themas, t_titles, strict=True)
+            d.height(t, w_thema, len(d.tiles(s)), 1, d.note(s))
+            for s, t in zip(themas, t_titles, strict=True)
         ]
         h = max(h_res, h_zone, sum(h_sides) + 6 * max(0, len(h_sides) - 1), *h_themas)
         d.box(g_west, reserves, x_reserves, y, w_reserves, h, titles[reserves.id], 2, tray=True)
@@ -420,9 +445,9 @@ def _paths(d: _Drawer, root: ET.Element, links: ET.Element, y: float) -> float:
         for space, sh in zip(side, h_sides, strict=True):
             d.box(g_west, space, x_side, sy, w_side, sh, titles.get(space.id, space.name), 1)
             sy += sh + 6
-        d.box(g_west, zone, x_zone, y, w_zone, h, zone.name, 2)
+        d.box(g_west, zone, x_zone, y, w_zone, h, zone.name, 2, note=d.note(zone))
         for k, (space, title) in enumerate(zip(themas, t_titles, strict=True)):
-            d.box(g_east, space, x_east + k * step, y, w_thema, h, title, 1)
+            d.box(g_east, space, x_east + k * step, y, w_thema, h, title, 1, note=d.note(space))
         mid = y + min(h, 60) / 2
         _arrow(links, x_reserves + w_reserves, mid, x_zone, mid, dashed=True)
         el(
@@ -438,15 +463,22 @@ def _paths(d: _Drawer, root: ET.Element, links: ET.Element, y: float) -> float:
         centres.append((y, mid, h))
         y += h + 10
     city = d.spaces["constantinople"]
-    count = len(d.tiles(city))
-    h_city = max(y - 10 - top, d.height(city.name, w_city, count, 3))
-    d.box(root, city, x_city, top, w_city, h_city, city.name, 3, subtitle_fill="#4a148c")
-    city_mid = top + h_city / 2
+    on = d.tiles(city)
+    factions = sum(1 for t in on if d.cat.tiles[t].kind is TileKind.FACTION)
+    note = f"{factions} Faction{'s' if factions != 1 else ''} in the City"
+    block = y - 10 - top
+    h_city = max(180.0, d.height(city.name, w_city, len(on), 3, note))
+    # The City as tall as what stands in it, in the middle of the Paths' block.
+    y_city = top + max(0.0, (block - h_city) / 2)
+    d.box(
+        root, city, x_city, y_city, w_city, h_city, city.name, 3, subtitle_fill="#4a148c", note=note
+    )
+    city_mid = y_city + h_city / 2
     for _, mid, _ in centres:
         # Every Path converges on the City (2.2.2).
         _arrow(links, x_zone + w_zone, mid, x_city, city_mid)
         _arrow(links, x_east, mid, x_city + w_city, city_mid)
-    return max(y, top + h_city + 10)
+    return max(y, y_city + h_city + 10)
 
 
 def _arrow(
