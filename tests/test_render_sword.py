@@ -10,9 +10,11 @@ from __future__ import annotations
 import random
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
+from byzantium.core.errors import ByzantiumError
 from byzantium.core.game import CHANCE
 from byzantium.core.registry import load_game
 from byzantium.render import svg
@@ -232,3 +234,37 @@ def test_fit_wraps_between_words_and_shrinks_before_it_shortens() -> None:
     assert width("Constantinople", size) <= 50
     size, lines = fit("Hippopotomonstrosesquipedaliophobia", 40, 10, smallest=8)
     assert len(lines) == 1 and lines[0].endswith(".") and width(lines[0], size) <= 40
+
+
+def _components_without(tmp_path: Path, space: str) -> SwordOfOrthodoxy:
+    """The game from a copy of the component files without one space (its set-up
+    placements moved to the Counter Tray)."""
+    source = Path(__file__).parent.parent / "byzantium" / "sword_of_orthodoxy" / "data"
+    for file in source.glob("*.toml"):
+        (tmp_path / file.name).write_text(file.read_text(encoding="utf-8"), encoding="utf-8")
+    board = tmp_path / "map.toml"
+    blocks = board.read_text(encoding="utf-8").split("[[space]]")
+    board.write_text(
+        "[[space]]".join(b for b in blocks if f'id = "{space}"' not in b), encoding="utf-8"
+    )
+    setups = tmp_path / "scenarios.toml"
+    setups.write_text(
+        setups.read_text(encoding="utf-8").replace(f'space = "{space}"', 'space = "counter-tray"'),
+        encoding="utf-8",
+    )
+    game = load_game("sword-of-orthodoxy", components=str(tmp_path))
+    assert isinstance(game, SwordOfOrthodoxy)
+    return game
+
+
+def test_own_components_without_a_strategikon_still_draw(tmp_path: Path) -> None:
+    game = _components_without(tmp_path, "strategikon")
+    root = _root(game, game.initial_state())
+    assert "strategikon" not in _spaces(root)
+    assert "constantinople" in _spaces(root)
+
+
+def test_own_components_without_the_city_are_refused_in_one_line(tmp_path: Path) -> None:
+    game = _components_without(tmp_path, "constantinople")
+    with pytest.raises(ByzantiumError, match="no space 'constantinople'"):
+        svg(game, game.initial_state())

@@ -22,6 +22,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
+from byzantium.core.errors import ByzantiumError
 from byzantium.render._svg import document, el, text, to_string
 from byzantium.render._text import fit, width
 from byzantium.sword_of_orthodoxy.components import Icon, MapSpace, Path, SpaceKind, TileKind
@@ -304,6 +305,11 @@ def draw(game: Game[S, A], state: S, *, highlight: set[str], last_move: set[str]
     assert isinstance(state, SooState)
     marks = dict.fromkeys(highlight, "highlight") | dict.fromkeys(last_move, "last")
     d = _Drawer(game, state, marks)
+    needed = ["constantinople"]
+    needed += [f"{kind}-{p.slug}" for p in WESTERN for kind in ("zone", "reserves")]
+    missing = [space for space in needed if space not in d.spaces]
+    if missing:
+        raise ByzantiumError(f"no picture: the components have no space {missing[0]!r}")
     root = document(_W, 1000)
     background = el(root, "rect", class_="frame", x=0, y=0, width=_W, height=1000, fill="#efe6d2")
     links = el(root, "g", class_="links")
@@ -328,8 +334,10 @@ def draw(game: Game[S, A], state: S, *, highlight: set[str], last_move: set[str]
     ]
     others += [s for s in d.cat.spaces if s.id == "bulgarian-church"]
     y = _flow(d, root, others, y + 6, "Outposts, neighbours and other spaces of the map")
-    y = _omnibus(d, root, y + 6)
-    y = _strategikon(d, root, y + 6)
+    if "omnibus" in d.spaces:
+        y = _omnibus(d, root, y + 6)
+    if "strategikon" in d.spaces:
+        y = _strategikon(d, root, y + 6)
     y = _chronographia(d, root, y + 6)
     y = _mugs(d, root, y + 6)
     y = _legend(root, y + 6)
