@@ -204,6 +204,13 @@ def test_the_title_is_in_words() -> None:
     assert title == "Sword of Orthodoxy, Campaign: Turn 1 of 27, the years 421-460"
 
 
+def _inherited(node: ET.Element, name: str, parents: dict[ET.Element, ET.Element]) -> str:
+    """An SVG presentation attribute as the node has it, set on it or inherited."""
+    while node.get(name) is None and node in parents:
+        node = parents[node]
+    return node.get(name, "")
+
+
 @pytest.mark.parametrize("seed", [9])
 def test_every_label_fits_its_box_by_our_measure(seed: int) -> None:
     """The estimate the renderer lays out with: every label no wider than the frame
@@ -217,11 +224,12 @@ def test_every_label_fits_its_box_by_our_measure(seed: int) -> None:
             while not any(r.get("class") == "frame" for r in group if r.tag == f"{NS}rect"):
                 group = parents[group]
             left, _, right, _ = _frame(group)
-            size = float(node.get("font-size", 0))
-            bold = node.get("font-weight") == "bold"
+            size = float(_inherited(node, "font-size", parents))
+            bold = _inherited(node, "font-weight", parents) == "bold"
             span = width(node.text or "", size, bold=bold)
             x = float(node.get("x", 0))
-            start = x - span / 2 if node.get("text-anchor") == "middle" else x
+            middle = _inherited(node, "text-anchor", parents) == "middle"
+            start = x - span / 2 if middle else x
             assert left <= start and start + span <= right + 0.01, node.text
 
 

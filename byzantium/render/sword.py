@@ -154,7 +154,8 @@ class _Drawer:
         return " · ".join(parts)
 
     def tile(self, parent: ET.Element, tile: int, x: float, y: float, space: str) -> None:
-        """One tile: its name (up to two lines) and its printed values."""
+        """One tile: its name (up to two lines) and its printed values. The text's
+        common attributes sit on the group, which the texts inherit."""
         kind = self.cat.tiles[tile].kind
         item = el(
             parent,
@@ -163,8 +164,14 @@ class _Drawer:
             data_tile=self.cat.tiles[tile].id,
             data_kind=kind.value,
             data_space=space,
-            data_value=self.state.board.value[tile],
+            font_size=9,
+            font_weight="bold",
+            fill="white",
+            text_anchor="middle",
         )
+        value = self.state.board.value[tile]
+        if value:
+            item.set("data-value", str(value))
         el(
             item,
             "rect",
@@ -183,17 +190,9 @@ class _Drawer:
         size, lines = fit(name, _TW - 6, 9, lines=2, smallest=6.5, bold=True)
         top = y + 2 if values else y + (_TH - 1.2 * size * len(lines)) / 2
         for k, line in enumerate(lines):
-            baseline = top + 0.93 * size + k * 1.2 * size
-            text(
-                item,
-                x + _TW / 2,
-                baseline,
-                line,
-                font_size=size,
-                font_weight="bold",
-                fill="white",
-                text_anchor="middle",
-            )
+            node = text(item, x + _TW / 2, top + 0.93 * size + k * 1.2 * size, line)
+            if size != 9:
+                node.set("font-size", f"{size:g}")
         if values:
             small, (line, *_) = fit(values, _TW - 6, 8, smallest=5.5)
             text(
@@ -202,8 +201,8 @@ class _Drawer:
                 y + _TH - 2 - 0.24 * small,
                 line,
                 font_size=small,
+                font_weight="normal",
                 fill="#fff8e1",
-                text_anchor="middle",
                 class_="values",
             )
 
@@ -246,10 +245,19 @@ class _Drawer:
     ) -> ET.Element:
         """A space: its frame, its title (measured), its tiles in ``cols`` columns."""
         mark = self.marks.get(space.id, "")
-        group = el(parent, "g", class_="space", data_space=space.id)
+        size, lines = self.title_lines(title, w)
+        group = el(
+            parent,
+            "g",
+            class_="space",
+            data_space=space.id,
+            font_size=f"{size:g}",
+            font_weight="bold",
+            fill=subtitle_fill,
+        )
         if mark:
             group.set("data-mark", mark)
-        el(
+        frame = el(
             group,
             "rect",
             class_="frame",
@@ -261,23 +269,23 @@ class _Drawer:
             fill="#f3ead3" if tray else "#fbf7ee",
             stroke=_MARK_STROKES.get(mark, "#8d6e63"),
             stroke_width=3 if mark else 1,
-            stroke_dasharray="" if mark or not tray else "5 3",
         )
-        size, lines = self.title_lines(title, w)
+        if tray and not mark:
+            frame.set("stroke-dasharray", "5 3")
         for k, line in enumerate(lines):
-            text(
-                group,
-                x + _PAD,
-                y + _PAD + 0.93 * size + k * 1.2 * size,
-                line,
-                font_size=size,
-                font_weight="bold",
-                fill=subtitle_fill,
-            )
+            text(group, x + _PAD, y + _PAD + 0.93 * size + k * 1.2 * size, line)
         top = y + _PAD + 1.2 * size * len(lines)
         small, notes = self.note_lines(note, w)
         for line in notes:
-            text(group, x + _PAD, top + 0.93 * small, line, font_size=small, fill="#6d4c41")
+            text(
+                group,
+                x + _PAD,
+                top + 0.93 * small,
+                line,
+                font_size=small,
+                font_weight="normal",
+                fill="#6d4c41",
+            )
             top += 1.2 * small
         top += 4
         on = self.tiles(space) if tiles is None else tiles
@@ -492,7 +500,7 @@ def _paths(d: _Drawer, root: ET.Element, links: ET.Element, y: float) -> float:
 def _arrow(
     parent: ET.Element, x1: float, y1: float, x2: float, y2: float, *, dashed: bool = False
 ) -> None:
-    el(
+    line = el(
         parent,
         "line",
         x1=x1,
@@ -501,9 +509,10 @@ def _arrow(
         y2=y2,
         stroke="#8d6e63",
         stroke_width=2 if dashed else 6,
-        stroke_dasharray="6 4" if dashed else "",
         stroke_linecap="round",
     )
+    if dashed:
+        line.set("stroke-dasharray", "6 4")
 
 
 def _cells(  # noqa: PLR0917 - a track is its cells and where they go
@@ -545,13 +554,23 @@ def _cells(  # noqa: PLR0917 - a track is its cells and where they go
                 stroke_width=3 if mark else 1,
             )
             size, lines = fit(title, w - 2 * _PAD, _TITLE, lines=2, smallest=7, bold=True)
+            cell.set("font-size", f"{size:g}")
+            cell.set("font-weight", "bold")
             ty = y + _PAD
             for line in lines:
-                text(cell, x + _PAD, ty + 0.93 * size, line, font_size=size, font_weight="bold")
+                text(cell, x + _PAD, ty + 0.93 * size, line)
                 ty += 1.2 * size
             if subtitle:
                 small, (line, *_) = fit(subtitle, w - 2 * _PAD, 8, smallest=6)
-                text(cell, x + _PAD, ty + 0.93 * small, line, font_size=small, fill="#5d4037")
+                text(
+                    cell,
+                    x + _PAD,
+                    ty + 0.93 * small,
+                    line,
+                    font_size=small,
+                    font_weight="normal",
+                    fill="#5d4037",
+                )
                 ty += 1.2 * 8 + 2
             ty += 4
             for tile in on:
