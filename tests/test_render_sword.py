@@ -276,3 +276,14 @@ def test_own_components_without_the_city_are_refused_in_one_line(tmp_path: Path)
     game = _components_without(tmp_path, "constantinople")
     with pytest.raises(ByzantiumError, match="no space 'constantinople'"):
         svg(game, game.initial_state())
+
+
+def test_marked_spaces_are_framed_and_the_current_turn_is_highlighted() -> None:
+    game = _game()
+    state = game.initial_state()
+    root = ET.fromstring(svg(game, state, highlight=["nicaea"], last_move=["zone-alpha"]))
+    spaces = _spaces(root)
+    assert spaces["nicaea"].get("data-mark") == "highlight"
+    assert spaces["zone-alpha"].get("data-mark") == "last"
+    assert spaces[f"chronographia-{state.turn}"].get("data-mark") == "highlight"
+    assert spaces["paphlagonia"].get("data-mark") is None
