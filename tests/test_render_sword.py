@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from byzantium.core.drivers import chance_policy
 from byzantium.core.errors import ByzantiumError
 from byzantium.core.game import CHANCE
 from byzantium.core.registry import load_game
@@ -60,6 +61,24 @@ def positions(seed: int, count: int, steps: int = 400) -> list[SooState]:
         seen.append(state)
     stride = max(1, len(seen) // count)
     return seen[::stride][:count]
+
+
+def expert_positions(seed: int, turns: tuple[int, ...]) -> list[SooState]:
+    """The states at the start of the given Turns of a Campaign played by the
+    ``expert`` player (random games rarely live past Turn 3: these are fuller)."""
+    game = _game()
+    player = game.policies()["expert"]
+    rng = random.Random(seed)
+    state = game.initial_state()
+    found: list[SooState] = []
+    for _ in range(5000):
+        if game.is_terminal(state) or len(found) == len(turns):
+            break
+        if state.turn == turns[len(found)]:
+            found.append(state)
+        policy = chance_policy if game.current_player(state) == CHANCE else player
+        state = game.apply(state, policy(game, state, rng))
+    return found
 
 
 def _root(game: SwordOfOrthodoxy, state: SooState) -> ET.Element:
@@ -216,7 +235,7 @@ def test_every_label_fits_its_box_by_our_measure(seed: int) -> None:
     """The estimate the renderer lays out with: every label no wider than the frame
     of its box (Chromium measures the same pictures in the browser test)."""
     game = _game()
-    for state in [game.initial_state(), *positions(seed, 5)]:
+    for state in [game.initial_state(), *positions(seed, 5), *expert_positions(5, (8, 14))]:
         root = _root(game, state)
         parents = {child: parent for parent in root.iter() for child in parent}
         for node in root.iter(f"{NS}text"):

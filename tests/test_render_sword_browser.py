@@ -1,7 +1,8 @@
 """The Sword of Orthodoxy picture measured in headless Chromium (issue 37, deliverable
-2): in both set-ups (Campaign, Appendix A; Millennium, Appendix E) and 50 positions
-met in random games, every label lies inside the frame of its box (``getBBox``), no
-two labels overlap, no tile overlaps another, and nothing leaves the picture.
+2): in both set-ups (Campaign, Appendix A; Millennium, Appendix E), 50 positions
+met in random games and three fuller ones from a game of the ``expert`` player,
+every label lies inside the frame of its box (``getBBox``), no two labels overlap,
+no tile overlaps another, and nothing leaves the picture.
 
 One browser session for all the pictures (the ``driver`` fixture of
 tests/test_render_browser.py: skipped without chromium, failed when
@@ -18,7 +19,7 @@ import pytest
 from byzantium.core.registry import load_game
 from byzantium.render import svg
 from tests import test_render_browser
-from tests.test_render_sword import positions
+from tests.test_render_sword import expert_positions, positions
 
 driver = test_render_browser.driver
 
@@ -100,6 +101,8 @@ def _pictures() -> list[tuple[str, str]]:
     for seed in range(11, 16):
         for k, state in enumerate(positions(seed, 10)):
             pictures.append((f"seed {seed}, position {k}", svg(game, state)))
+    for state in expert_positions(5, (6, 10, 14)):
+        pictures.append((f"expert game, Turn {state.turn}", svg(game, state)))
     return pictures
 
 
@@ -112,7 +115,7 @@ def test_no_label_leaves_its_box_in_chromium(driver: Any, tmp_path: Path) -> Non
     )
     driver.get(page.as_uri())
     pictures = _pictures()
-    assert len(pictures) == 52
+    assert len(pictures) == 55
     measured = 0
     for name, picture in pictures:
         problems, count = driver.execute_script(
@@ -121,4 +124,4 @@ def test_no_label_leaves_its_box_in_chromium(driver: Any, tmp_path: Path) -> Non
         )
         assert not problems, f"{name}: " + "\n".join(problems)
         measured += count
-    assert measured > 52 * 150
+    assert measured > 55 * 150

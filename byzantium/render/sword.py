@@ -374,7 +374,7 @@ def _title(d: _Drawer, game: SwordOfOrthodoxy, root: ET.Element) -> float:
         size, (line, *_) = fit(d.words(situation), _W - 2 * _M, 12, smallest=8)
         text(root, _M, y + 0.93 * size, line, font_size=size, class_="situation")
         y += 1.2 * size + 2
-    pending = d.words(_pending(d.state)).replace("Pending ", "Next: ", 1)
+    pending = d.words(_pending(d.state)).replace("Pending ", "Next ", 1)
     size, wrapped = fit(pending, _W - 2 * _M, 11, lines=2, smallest=8)
     for line in wrapped:
         text(root, _M, y + 0.93 * size, line, font_size=size, class_="pending", fill="#4e342e")
