@@ -85,9 +85,16 @@ def _root(game: SwordOfOrthodoxy, state: SooState) -> ET.Element:
     return ET.fromstring(svg(game, state))
 
 
-def _frame(group: ET.Element) -> tuple[float, float, float, float]:
+def _frame(group: ET.Element, *, moved: bool = True) -> tuple[float, float, float, float]:
+    """The group's frame (left, top, right, bottom), moved by the group's own
+    ``translate`` if it has one (a tile is drawn at its origin and moved), or as the
+    group's own texts see it (``moved=False``)."""
     rect = next(r for r in group if r.tag == f"{NS}rect" and r.get("class") == "frame")
-    x, y = float(rect.get("x", 0)), float(rect.get("y", 0))
+    dx, dy = 0.0, 0.0
+    shift = re.fullmatch(r"translate\(([-\d.]+) ([-\d.]+)\)", group.get("transform", ""))
+    if shift and moved:
+        dx, dy = float(shift.group(1)), float(shift.group(2))
+    x, y = float(rect.get("x", 0)) + dx, float(rect.get("y", 0)) + dy
     return x, y, x + float(rect.get("width", 0)), y + float(rect.get("height", 0))
 
 
@@ -242,7 +249,7 @@ def test_every_label_fits_its_box_by_our_measure(seed: int) -> None:
             group = parents[node]
             while not any(r.get("class") == "frame" for r in group if r.tag == f"{NS}rect"):
                 group = parents[group]
-            left, _, right, _ = _frame(group)
+            left, _, right, _ = _frame(group, moved=False)
             size = float(_inherited(node, "font-size", parents))
             bold = _inherited(node, "font-weight", parents) == "bold"
             span = width(node.text or "", size, bold=bold)

@@ -44,8 +44,11 @@ function frameOf(node) {
   return null;
 }
 function box(node) {
+  // In the picture's coordinates: through the node's transforms (sections and tiles
+  // are drawn at their origin and moved), which only translate and scale.
   const b = node.getBBox();
-  return {x: b.x, y: b.y, w: b.width, h: b.height};
+  const m = node.getCTM();
+  return {x: b.x * m.a + m.e, y: b.y * m.d + m.f, w: b.width * m.a, h: b.height * m.d};
 }
 function inside(a, b) {
   return a.x >= b.x - slack && a.y >= b.y - slack

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from byzantium.core.errors import ByzantiumError
@@ -168,7 +168,11 @@ class _Drawer:
             font_weight="bold",
             fill="white",
             text_anchor="middle",
+            transform=f"translate({x:.1f} {y:.1f})",
         )
+        # Drawn at (0, 0) and moved into place: a tile's insides are the same wherever
+        # it stands (the record viewer stores each distinct element once).
+        x = y = 0.0
         value = self.state.board.value[tile]
         if value:
             item.set("data-value", str(value))
@@ -320,10 +324,6 @@ def draw(game: Game[S, A], state: S, *, highlight: set[str], last_move: set[str]
         raise ByzantiumError(f"no picture: the components have no space {missing[0]!r}")
     root = document(_W, 1000)
     background = el(root, "rect", class_="frame", x=0, y=0, width=_W, height=1000, fill="#efe6d2")
-    links = el(root, "g", class_="links")
-    y = _title(d, game, root)
-    y = _flow(d, root, [d.spaces[s] for s in _RULERS if s in d.spaces], y, "On the upper edge")
-    y = _paths(d, root, links, y + 4)
     drawn = {
         "constantinople",
         "omnibus",
@@ -341,14 +341,31 @@ def draw(game: Game[S, A], state: S, *, highlight: set[str], last_move: set[str]
         and not s.id.startswith("chronographia-")
     ]
     others += [s for s in d.cat.spaces if s.id == "bulgarian-church"]
-    y = _flow(d, root, others, y + 6, "Outposts, neighbours and other spaces of the map")
+    rulers = [d.spaces[s] for s in _RULERS if s in d.spaces]
+    sections: list[Callable[[ET.Element], float]] = [
+        lambda g: _title(d, game, g),
+        lambda g: _flow(d, g, rulers, 0, "On the upper edge"),
+        lambda g: _paths(d, g, 4),
+        lambda g: _flow(d, g, others, 6, "Outposts, neighbours and other spaces of the map"),
+    ]
     if "omnibus" in d.spaces:
-        y = _omnibus(d, root, y + 6)
+        sections.append(lambda g: _omnibus(d, g, 6))
     if "strategikon" in d.spaces:
-        y = _strategikon(d, root, y + 6)
-    y = _chronographia(d, root, y + 6)
-    y = _mugs(d, root, y + 6)
-    y = _legend(root, y + 6)
+        sections.append(lambda g: _strategikon(d, g, 6))
+    sections += [
+        lambda g: _chronographia(d, g, 6),
+        lambda g: _mugs(d, g, 6),
+        lambda g: _legend(g, 6),
+    ]
+    # Each section is drawn from its own top and moved into place, so that a section
+    # that grows moves those below it without changing what is inside them (the
+    # record viewer stores each distinct element of a game's pictures once).
+    y = 0.0
+    for draw_section in sections:
+        group = el(root, "g", class_="section")
+        if y:
+            group.set("transform", f"translate(0 {y:.1f})")
+        y += draw_section(group)
     height = y + _M
     root.set("height", f"{height:g}")
     root.set("viewBox", f"0 0 {_W:g} {height:g}")
@@ -412,8 +429,9 @@ def _flow(d: _Drawer, root: ET.Element, spaces: list[MapSpace], y: float, headin
     return y
 
 
-def _paths(d: _Drawer, root: ET.Element, links: ET.Element, y: float) -> float:
+def _paths(d: _Drawer, root: ET.Element, y: float) -> float:
     """The six Paths around Constantinople: north above south, west left, east right."""
+    links = el(root, "g", class_="links")
     w_reserves = _cols_width(2)
     w_side = _cols_width(1)
     w_zone = _cols_width(2)
