@@ -392,23 +392,28 @@ def _label(
     bold: bool = True,
     **attrs: object,
 ) -> ET.Element:
-    """A label centred on the first of ``spots`` where it covers nothing taken (on
-    the first spot when none is free), taking its box."""
+    """A label centred on the first of ``spots`` where it covers nothing taken, in
+    a smaller size where none is free at its own (on the first spot when none is free
+    at all), taking its box."""
 
-    def box_at(x: float, y: float) -> tuple[float, Rect]:
+    def box_at(x: float, y: float, size: float) -> tuple[float, Rect]:
         # (x, y) is the wanted centre of the text's box; the baseline is below it.
         baseline = y + (0.93 - 0.24) * size / 2
         return baseline, text_box(x, baseline, content, size, bold=bold, anchor="middle")
 
     chosen = None
-    for x, y in spots:
-        baseline, box = box_at(x, y)
-        if space.free(box):
-            chosen = (x, baseline, box)
+    for shrink in (1.0, 0.85, 0.72):
+        for x, y in spots:
+            baseline, box = box_at(x, y, round(size * shrink, 1))
+            if space.free(box):
+                chosen = (x, baseline, box)
+                break
+        if chosen is not None:
+            size = round(size * shrink, 1)
             break
     if chosen is None:
         x, y = spots[0]
-        baseline, box = box_at(x, y)
+        baseline, box = box_at(x, y, size)
         chosen = (x, baseline, box)
     x, baseline, box = chosen
     space.take(box)
@@ -748,9 +753,16 @@ def _city_labels(labels: ET.Element, space: _Space, game: Belisarius) -> None:
             (x - _K / 2 - half, y - _K / 2 - 4),
             (x + _K / 2 + half, y + _K / 2 + 4),
             (x - _K / 2 - half, y + _K / 2 + 4),
-            (x, y - _K / 2 - 15),
-            (x, y + _K / 2 + 15),
         ]
+        for ring in (1.0, 1.5, 2.1, 2.8):
+            for k in range(16):
+                angle = math.pi * (k / 8 - 0.5)
+                spots.append(
+                    (
+                        x + math.cos(angle) * (_K / 2 + 3 + half) * ring,
+                        y + math.sin(angle) * (_K / 2 + 6) * ring,
+                    )
+                )
         _label(labels, space, spots, name, 8, class_="city-label", data_city=city.name)
 
 
