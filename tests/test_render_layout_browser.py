@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from byzantium.belisarius.game import Belisarius
+from byzantium.belisarius.state import BelState
 from byzantium.core.drivers import play
 from byzantium.core.registry import load_game
 from byzantium.render import after_setup, svg
@@ -74,16 +75,16 @@ def _pictures() -> Iterator[tuple[str, str]]:
         state = after_setup(game)
         for seat in (None, 0, 1):
             yield f"scenario {scenario} set-up, seat {seat}", svg(game, state, seat)
-        states: list[tuple[int, object]] = []
+        states: list[tuple[int, BelState]] = []
         seed = 100 * scenario
         while len(states) < POSITIONS:
             walk = _walk(game, seed, 400)
             states += [(seed, s) for s in walk[10::13]][: POSITIONS - len(states)]
             seed += 1
-        for k, (walked, state) in enumerate(states):
+        for k, (walked, position) in enumerate(states):
             seat = (None, 0, 1)[k % 3]
             title = f"scenario {scenario} random {k} (seed {walked}), seat {seat}"
-            yield title, svg(game, state, seat)
+            yield title, svg(game, position, seat)
 
 
 def test_labels_cover_no_label_city_or_counter_and_text_stays_inside(driver: Any) -> None:  # noqa: F811
