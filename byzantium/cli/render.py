@@ -5,12 +5,15 @@ the picture shows the state after ``--step N`` steps (the last by default); the 
 is checked first, as ``byzantium verify --partial`` checks it, and refused with one
 line when it does not check out. ``--seat``
 draws the state as that player may see it. An output ending in ``.png`` is converted
-with ``cairosvg`` or ``rsvg-convert`` when one is installed.
+with ``cairosvg`` or ``rsvg-convert`` when one is installed. ``--width N`` (pixels)
+or ``--scale X`` sizes the picture, PNG or SVG (whose ``viewBox`` keeps the drawing
+whole).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import shutil
 import subprocess
 from pathlib import Path
@@ -22,7 +25,7 @@ from byzantium.core.codec import JSONValue
 from byzantium.core.errors import ByzantiumError, RecordError
 from byzantium.core.game import Game
 from byzantium.core.records import state_from_json
-from byzantium.render import svg
+from byzantium.render import MAX_PIXELS, sized, svg
 
 __all__ = ["load_position", "register", "run"]
 
@@ -35,6 +38,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument("--seat", type=int, help="draw the state as this player sees it")
     add_components_option(parser)
     parser.add_argument("--zoc", action="store_true", help="shade enemy Zones of Control")
+    parser.add_argument(
+        "--width", metavar="N", help=f"the picture N pixels wide (1 to {MAX_PIXELS}), in proportion"
+    )
+    parser.add_argument("--scale", metavar="X", help="the picture X times its natural size")
     parser.add_argument("-o", "--output", type=Path, required=True)
     parser.set_defaults(run=run)
 
@@ -61,8 +68,10 @@ def load_position(
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Write the picture."""
+    width = _number(args.width, "--width", whole=True)
+    scale = _number(args.scale, "--scale", whole=False)
     game, state = load_position(args.file, args.step, args.components)
-    picture = svg(game, state, args.seat, zoc=args.zoc)
+    picture = sized(svg(game, state, args.seat, zoc=args.zoc), width=width, scale=scale)
     target: Path = args.output
     if target.suffix.lower() != ".png":
         target.write_text(picture, encoding="utf-8")
@@ -73,9 +82,23 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _number(text: str | None, option: str, *, whole: bool) -> float | None:
+    """The value of ``--width`` (a whole number) or ``--scale`` (a positive number)."""
+    if text is None:
+        return None
+    try:
+        value = int(text) if whole else float(text)
+    except ValueError:
+        value = None
+    if value is None or not math.isfinite(value) or value <= 0:
+        kind = "a whole number of pixels" if whole else "a positive number"
+        raise ByzantiumError(f"{option} takes {kind}, not {text!r}")
+    return value
+
+
 def _png(picture: str, target: Path) -> None:
     try:
-        import cairosvg  # type: ignore[import-not-found]  # noqa: PLC0415
+        import cairosvg  # type: ignore[import-not-found,import-untyped,unused-ignore]  # noqa: PLC0415
     except ImportError:
         pass
     else:

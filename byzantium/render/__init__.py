@@ -2,11 +2,17 @@
 
 Pure Python (``xml.etree``), no browser and no network. A perspective (a player
 index) draws only what that player may see, from the game's own observation.
+:class:`Picture` wraps one picture for notebooks (it shows itself through
+``_repr_svg_``, as python-chess boards do) and :func:`sized` scales a picture to a
+width in pixels or by a factor, keeping its proportions (the ``viewBox`` stays).
 """
 
 from __future__ import annotations
 
+import math
+import os
 import random
+import re
 from collections.abc import Iterable
 from typing import TypeVar
 
@@ -14,10 +20,14 @@ from byzantium.core.drivers import chance_policy, random_policy
 from byzantium.core.errors import ArgumentError, ByzantiumError
 from byzantium.core.game import CHANCE, Game
 
-__all__ = ["after_setup", "svg"]
+__all__ = ["MAX_PIXELS", "Picture", "after_setup", "sized", "svg"]
 
 S = TypeVar("S")
 A = TypeVar("A")
+
+#: The largest width or height a sized picture may have, in pixels (a bigger PNG
+#: would take memory for nothing a screen shows).
+MAX_PIXELS = 10_000
 
 #: Phase name of a state still in its set-up (Belisarius places its counters by
 #: decisions, 34.0).
@@ -85,3 +95,98 @@ def svg(
             zoc=zoc,
         )
     raise ByzantiumError(f"no picture for the game {game.ID!r}")
+
+
+_ROOT = re.compile(r"<svg\b[^>]*>")
+_SIZE = re.compile(r'\s(width|height)="([0-9.]+)"')
+
+
+def _natural_size(picture: str) -> tuple[float, float]:
+    root = _ROOT.search(picture)
+    sizes = dict(_SIZE.findall(root.group(0))) if root else {}
+    if "width" not in sizes or "height" not in sizes:
+        raise ByzantiumError("the picture has no width and height to scale")
+    return float(sizes["width"]), float(sizes["height"])
+
+
+def sized(picture: str, *, width: float | None = None, scale: float | None = None) -> str:
+    """The SVG ``picture`` drawn ``width`` pixels wide, or ``scale`` times its natural
+    size (not both), its height in proportion: only the root's ``width`` and
+    ``height`` change, the ``viewBox`` keeps the drawing whole. A PNG converted from
+    it has that size. Neither given: the picture unchanged."""
+    if width is not None and scale is not None:
+        raise ByzantiumError("give a width or a scale for a picture, not both")
+    if width is None and scale is None:
+        return picture
+    natural_w, natural_h = _natural_size(picture)
+    if width is not None:
+        if (
+            isinstance(width, bool)
+            or not isinstance(width, int | float)
+            or not math.isfinite(width)
+        ):
+            raise ByzantiumError(f"a picture's width is a number of pixels, not {width!r}")
+        factor = width / natural_w
+    else:
+        if (
+            isinstance(scale, bool)
+            or not isinstance(scale, int | float)
+            or not math.isfinite(scale)
+        ):
+            raise ByzantiumError(f"a picture's scale is a number, not {scale!r}")
+        factor = float(scale)
+    new_w, new_h = natural_w * factor, natural_h * factor
+    if not (new_w >= 1 and new_h >= 1 and max(new_w, new_h) <= MAX_PIXELS):
+        asked = f"width {width:g}" if width is not None else f"scale {factor:g}"
+        raise ByzantiumError(
+            f"a picture {asked} gives {new_w:.0f}x{new_h:.0f} pixels; "
+            f"each side must be from 1 to {MAX_PIXELS}"
+        )
+    root = _ROOT.search(picture)
+    assert root is not None  # _natural_size found it
+    sizes = {"width": round(new_w), "height": round(new_h)}
+    head = _SIZE.sub(lambda m: f' {m.group(1)}="{sizes[m.group(1)]}"', root.group(0))
+    return picture[: root.start()] + head + picture[root.end() :]
+
+
+class Picture:
+    """One picture of a state, as ``seat`` may see it (everything when ``None``).
+
+    In a Jupyter notebook the object shows itself (``_repr_svg_``); :attr:`svg` is
+    the document, the same text :func:`svg` returns (then :func:`sized` when
+    ``width`` or ``scale`` is given); :meth:`save` writes it. Bad arguments (a seat
+    the game lacks, a size out of bounds) raise :class:`ByzantiumError` at once.
+    """
+
+    def __init__(
+        self,
+        game: Game[S, A],
+        state: S,
+        seat: int | None = None,
+        *,
+        width: float | None = None,
+        scale: float | None = None,
+    ) -> None:
+        self.game_id = game.ID
+        self.seat = seat
+        #: The SVG document.
+        self.svg = sized(svg(game, state, seat), width=width, scale=scale)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The picture's width and height in pixels."""
+        w, h = _natural_size(self.svg)
+        return round(w), round(h)
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        seat = "everything" if self.seat is None else f"seat {self.seat}"
+        w, h = self.size
+        return f"<Picture of {self.game_id}, {seat}, {w}x{h}>"
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the SVG document to ``path`` (UTF-8)."""
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(self.svg)

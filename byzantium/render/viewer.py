@@ -234,6 +234,15 @@ document.getElementById("prev").onclick = () => go(at - 1);
 document.getElementById("next").onclick = () => go(at + 1);
 document.getElementById("last").onclick = () => go(data.steps.length - 1);
 seat.onchange = () => {{ show(); seat.blur(); }};
+// A click on a stack of the map lists its counters (the picture's hidden
+// g.stack-open of the same data-where); a click on the list or elsewhere closes it.
+document.getElementById("board").addEventListener("click", (ev) => {{
+  const stack = ev.target.closest("g.stack");
+  for (const list of document.querySelectorAll("#board g.stack-open")) {{
+    const mine = stack !== null && list.dataset.where === stack.dataset.where;
+    list.setAttribute("display", mine && list.getAttribute("display") === "none" ? "inline" : "none");
+  }}
+}});
 show();
 </script></body></html>
 """
