@@ -100,6 +100,11 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         OptionSpec("red_dice", False, "optional rule 5.3.6: treat red die icons as white"),
         OptionSpec("round_letters", False, "optional rule 5.3.8: round-letter events"),
         OptionSpec("two_synopsis_rolls", False, "optional rule 8.2: separate rolls"),
+        OptionSpec(
+            "historical_patriarchs",
+            False,
+            "peer app option (6.3, 7.1, 10.9.1): each Turn's Patriarch is the historical one",
+        ),
         OptionSpec("components", "", "directory of the user's own component files"),
     )
     STATE_TYPE: ClassVar[type] = SooState
@@ -118,6 +123,9 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         if unknown:
             file = f"{directory}/tables.toml" if directory else "tables.toml"
             raise ComponentError(file, "political_event", f"no rules for the event {unknown[0]!r}")
+        if self.options["historical_patriarchs"] and not self.components.historical_patriarchs:
+            file = f"{directory}/tables.toml" if directory else "tables.toml"
+            raise ComponentError(file, "historical_patriarch", "the option needs this table")
         self.catalog = Catalog(self.components)
         #: The last Byzantine Action Phase menu, its state, and its offers by item (see
         #: ``action_phase``).

@@ -1,0 +1,118 @@
+"""The six optional rules of the peer app that our rulebook copy does not print.
+
+Each option is off by default and changes a numbered rule of ours; the tests are
+tagged with the rules they change and play each option on a constructed position
+with forced dice or draws, beside the same position without the option.
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from byzantium.sword_of_orthodoxy.components import TileKind
+from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
+from byzantium.sword_of_orthodoxy.leadership import NewPatriarch, historical_patriarch
+from byzantium.sword_of_orthodoxy.state import RequestKind, SooState
+from byzantium.sword_of_orthodoxy.statecraft import saints
+from byzantium.sword_of_orthodoxy.tax import income
+from byzantium.sword_of_orthodoxy.world import marker, set_marker
+from tests.sword_of_orthodoxy.support import GAME, ctx, idle, put, start, where
+
+RULEBOOK = "sword-of-orthodoxy"
+
+HISTORICAL = SwordOfOrthodoxy({"historical_patriarchs": True})
+HISTORICAL_MILLENNIUM = SwordOfOrthodoxy({"historical_patriarchs": True, "scenario": "millennium"})
+
+
+def on(state: SooState, space: str, game: SwordOfOrthodoxy = GAME) -> list[str]:
+    cat = game.catalog
+    index = cat.space(space)
+    return [cat.tiles[i].id for i, w in enumerate(state.board.where) if w == index]
+
+
+def settled(state: SooState) -> bool:
+    return state.pending is None and not state.stack
+
+
+def turn(n: int, game: SwordOfOrthodoxy = GAME) -> SooState:
+    """The Campaign set up, idle, on Turn ``n``."""
+    return attrs.evolve(idle(game.initial_state()), turn=n)
+
+
+# -- Historical Patriarchs (6.3, 7.1, 10.9.1) ---------------------------------------------
+
+
+def test_the_historical_patriarchs_table_is_the_peer_table() -> None:
+    table = HISTORICAL.components.historical_patriarchs
+    assert [row.turn for row in table] == list(range(1, 28))
+    assert sum(row.solidus for row in table[1:]) == 19
+    assert [row.turn for row in table if row.heretic] == [2, 3, 5, 10, 11, 12, 16, 20, 22, 24]
+    cat = HISTORICAL.catalog
+    assert all(cat.tiles[cat.tile(row.tile)].kind is TileKind.PATRIARCH for row in table)
+    assert GAME.options["historical_patriarchs"] is False
+
+
+@pytest.mark.rule("6.3", "2.6")
+def test_the_turn_16_historical_heretic_raises_the_schism_without_a_draw() -> None:
+    def position(game: SwordOfOrthodoxy) -> SooState:
+        state = put(turn(16, game), "patriarch-nestorius", "discarded", game=game)
+        state = put(state, "patriarch-constantine", "patriarch", game=game)
+        return set_marker(ctx(game), state, "schism", 4)
+
+    after = start(position(HISTORICAL), NewPatriarch(), game=HISTORICAL)
+    assert settled(after)  # nothing drawn
+    assert on(after, "patriarch", HISTORICAL) == ["patriarch-peter"]  # Michael Cerularius
+    assert where(after, "patriarch-constantine", HISTORICAL) == "patriarch-mug"
+    assert marker(ctx(HISTORICAL), after, "schism") == 5
+    # Without the option the Patriarch is drawn from the mug (6.3, Turns 12-27).
+    plain = start(position(GAME), NewPatriarch())
+    assert plain.pending is not None and plain.pending.kind is RequestKind.DRAW
+
+
+@pytest.mark.rule("6.3")
+def test_a_historical_heretic_is_a_heretic_even_after_the_triumph_of_orthodoxy() -> None:
+    for n, heretic in ((12, True), (13, False), (24, True), (25, False)):
+        state = put(turn(n, HISTORICAL), "patriarch-nestorius", "discarded", game=HISTORICAL)
+        state = set_marker(ctx(HISTORICAL), state, "schism", 2)
+        after = start(state, NewPatriarch(), game=HISTORICAL)
+        assert marker(ctx(HISTORICAL), after, "schism") == 2 + heretic, n
+
+
+@pytest.mark.rule("7.1")
+def test_the_historical_patriarchs_income_is_the_tables_not_the_tiles() -> None:
+    # Turn 26 is Gennadius Scholarius, 3 $: shown by a tile worth nothing, he still pays 3.
+    state = put(turn(26, HISTORICAL), "patriarch-nestorius", "discarded", game=HISTORICAL)
+    state = put(state, "patriarch-michael", "patriarch", game=HISTORICAL)
+    plain = put(put(turn(26), "patriarch-nestorius", "discarded"), "patriarch-michael", "patriarch")
+    assert income(ctx(HISTORICAL), state) == income(ctx(GAME), plain) + 3
+
+
+@pytest.mark.rule("10.9.1")
+def test_no_historical_patriarch_is_a_saint() -> None:
+    state = put(turn(21, HISTORICAL), "patriarch-nestorius", "discarded", game=HISTORICAL)
+    state = put(state, "patriarch-michael", "patriarch", game=HISTORICAL)
+    michael = HISTORICAL.catalog.tile("patriarch-michael")
+    assert michael not in saints(ctx(HISTORICAL), state)
+    plain = put(put(turn(21), "patriarch-nestorius", "discarded"), "patriarch-michael", "patriarch")
+    assert michael in saints(ctx(GAME), plain)
+
+
+@pytest.mark.rule("6.3", "E", "7.1")
+def test_the_millennium_shows_the_tables_turn_15_patriarch() -> None:
+    """Ruling (6.3): the set-up's Patriarch gives way to the table's Turn-15 tile."""
+    state = HISTORICAL_MILLENNIUM.initial_state()
+    c = ctx(HISTORICAL_MILLENNIUM)
+    assert on(state, "patriarch", HISTORICAL_MILLENNIUM) == ["patriarch-constantine"]
+    assert where(state, "patriarch-nicholas", HISTORICAL_MILLENNIUM) == "patriarch-mug"
+    fixed = historical_patriarch(c, attrs.evolve(state, turn=15))
+    assert fixed is not None and fixed.name == "Sergius II" and fixed.solidus == 1
+    # The Campaign's Nestorius already agrees with Turn 1: the set-up is unchanged.
+    assert HISTORICAL.initial_state().board == GAME.initial_state().board
+
+
+@pytest.mark.rule("6.3")
+def test_on_turn_2_nestorius_still_becomes_the_university() -> None:
+    after = start(turn(2, HISTORICAL), NewPatriarch(), game=HISTORICAL)
+    assert where(after, "patriarch-nestorius", HISTORICAL) == "counter-tray"
+    assert on(after, "patriarch", HISTORICAL) == ["patriarch-peter"]  # Acacius, a heretic
