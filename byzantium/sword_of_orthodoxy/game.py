@@ -105,6 +105,11 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
             False,
             "peer app option (6.3, 7.1, 10.9.1): each Turn's Patriarch is the historical one",
         ),
+        OptionSpec(
+            "justinian_civil_war",
+            False,
+            "peer app option (6.1.1, 5.1): a Civil War chit on Turn 3 challenges Justinian",
+        ),
         OptionSpec("components", "", "directory of the user's own component files"),
     )
     STATE_TYPE: ClassVar[type] = SooState

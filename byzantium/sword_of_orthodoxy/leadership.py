@@ -69,6 +69,7 @@ __all__ = [
     "CivilWar",
     "DrawDynasty",
     "DynastySurvival",
+    "JustinianAftermath",
     "LeadershipPhase",
     "Mutilation",
     "NewBasileus",
@@ -109,6 +110,10 @@ __all__ = [
 NIKE_PRESTIGE = 3
 #: Civil War icons on these Turns have no effect (6.1.1).
 NO_CIVIL_WAR_TURNS = (1, 3)
+#: The Turn Justinian reigns (5.1, 6.2).
+JUSTINIAN_TURN = 3
+#: The peer app's option that lets a Civil War challenge Justinian on his Turn (6.1.1, 5.1).
+JUSTINIAN_CIVIL_WAR = "justinian_civil_war"
 #: Turn-dependent Patriarch rules (6.3).
 TRIUMPH_OF_ORTHODOXY = 11
 #: The peer app's option that fixes each Turn's Patriarch (6.3 modified; not in our book).
@@ -235,7 +240,11 @@ class LeadershipPhase(Task):
             ctx.log("6.0", f"Turn {state.turn} is the first Turn: no Leadership Phase", "phase")
             return state
         steps: list[Task] = []
-        if justinian_turn(state):
+        if justinian_turn(state) and civil_war_this_turn(ctx, state):
+            # Peer option Justinian and Civil War: his Dynasty may be challenged.
+            ctx.log("5.1", "Justinian reigns, but a Civil War challenges his Dynasty", "phase")
+            steps += [CivilWar(incumbent=True), JustinianAftermath()]
+        elif justinian_turn(state):
             ctx.log("5.1", "Justinian reigns: no other Dynasty or Basileus this Turn", "phase")
         else:
             steps += [DynastySurvival(), NewBasileus(), Mutilation()]
@@ -294,9 +303,15 @@ def dynasty_survives(natural: int, survival: int, nike: int) -> bool:
 
 @RULES.implements("6.1.1")
 def civil_war_this_turn(ctx: Context, state: SooState) -> bool:
-    """Whether the current Turn Chit's crossed swords bring a Civil War (5.3.5, 6.1.1)."""
+    """Whether the current Turn Chit's crossed swords bring a Civil War (5.3.5, 6.1.1).
+
+    Not on Turns 1 and 3; with the peer option Justinian and Civil War, on Turn 3 too.
+    """
     chit = current_chit(ctx, state)
-    if chit is None or state.turn in NO_CIVIL_WAR_TURNS:
+    if chit is None:
+        return False
+    justinian_challenged = state.turn == JUSTINIAN_TURN and ctx.option(JUSTINIAN_CIVIL_WAR)
+    if state.turn in NO_CIVIL_WAR_TURNS and not justinian_challenged:
         return False
     return ctx.cat.chits[chit].civil_war
 
@@ -444,6 +459,32 @@ class CivilWar(Task):
             return _discard(ctx, state, loser, "6.1.1", "lose the throne")
         ctx.log("6.1.1", f"the {names[1 - winner]} return to the Mug", "dynasty")
         return move(ctx, state, loser, "dynasty-mug")
+
+
+@attrs.frozen
+class JustinianAftermath(Task):
+    """After a Civil War on Justinian's Turn (peer option Justinian and Civil War).
+
+    The Riots in Constantinople, which did not unseat Justinian, go back with a
+    Faction of the player's choice, as in 6.1 (see the rulings page). If his
+    Dynasty lost, Justinian leaves the throne with it and a Basileus is drawn
+    (6.2), who may be mutilated (6.2.3).
+    """
+
+    @RULES.implements("6.1.1", "5.1", "6.2")
+    def run(self, ctx: Context, state: SooState, answer: SooAction | None) -> SooState:
+        then: list[Task] = []
+        riots = riots_in_constantinople(ctx, state)
+        if riots:
+            for riot in riots:
+                state = move(ctx, state, riot, _TRAY)
+            ctx.log("6.1", f"after the Civil War {len(riots)} Riot(s) leave Constantinople", "riot")
+            then.append(FactionRiots(rule="6.1"))
+        justinians = ctx.cat.tile("dynasty-justinian")
+        if state.board.where[justinians] != ctx.cat.space("dynasty"):
+            ctx.log("6.2", "Justinian falls with his Dynasty: a new Basileus is drawn", "basileus")
+            then += [NewBasileus(), Mutilation()]
+        return push(state, *then)
 
 
 # -- 6.2: the Basileus ------------------------------------------------------------------

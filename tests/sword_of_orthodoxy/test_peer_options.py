@@ -12,16 +12,21 @@ import pytest
 
 from byzantium.sword_of_orthodoxy.components import TileKind
 from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
-from byzantium.sword_of_orthodoxy.leadership import NewPatriarch, historical_patriarch
-from byzantium.sword_of_orthodoxy.state import RequestKind, SooState
+from byzantium.sword_of_orthodoxy.leadership import (
+    LeadershipPhase,
+    NewPatriarch,
+    historical_patriarch,
+)
+from byzantium.sword_of_orthodoxy.state import Draw, RequestKind, Roll, Select, SooState
 from byzantium.sword_of_orthodoxy.statecraft import saints
 from byzantium.sword_of_orthodoxy.tax import income
-from byzantium.sword_of_orthodoxy.world import marker, set_marker
-from tests.sword_of_orthodoxy.support import GAME, ctx, idle, put, start, where
+from byzantium.sword_of_orthodoxy.world import marker, set_counter, set_marker
+from tests.sword_of_orthodoxy.support import GAME, answer, ctx, idle, put, start, where
 
 RULEBOOK = "sword-of-orthodoxy"
 
 HISTORICAL = SwordOfOrthodoxy({"historical_patriarchs": True})
+CIVIL_WAR = SwordOfOrthodoxy({"justinian_civil_war": True})
 HISTORICAL_MILLENNIUM = SwordOfOrthodoxy({"historical_patriarchs": True, "scenario": "millennium"})
 
 
@@ -33,6 +38,11 @@ def on(state: SooState, space: str, game: SwordOfOrthodoxy = GAME) -> list[str]:
 
 def settled(state: SooState) -> bool:
     return state.pending is None and not state.stack
+
+
+def asked(state: SooState) -> tuple[str, RequestKind]:
+    assert state.pending is not None
+    return state.pending.rule, state.pending.kind
 
 
 def turn(n: int, game: SwordOfOrthodoxy = GAME) -> SooState:
@@ -116,3 +126,56 @@ def test_on_turn_2_nestorius_still_becomes_the_university() -> None:
     after = start(turn(2, HISTORICAL), NewPatriarch(), game=HISTORICAL)
     assert where(after, "patriarch-nestorius", HISTORICAL) == "counter-tray"
     assert on(after, "patriarch", HISTORICAL) == ["patriarch-peter"]  # Acacius, a heretic
+
+
+# -- Justinian and Civil War (6.1.1, 5.1, 6.2) ----------------------------------------------
+
+
+def justinians_turn(game: SwordOfOrthodoxy, chit: str = "chit-5") -> SooState:
+    """Turn 3: Justinian and his Dynasty deployed (5.1), a Riot in Constantinople, no money."""
+    state = put(turn(3, game), chit, "chronographia-3", game=game)
+    state = put(state, "dynasty-theodosian", "discarded", game=game)
+    state = put(state, "dynasty-justinian", "dynasty", game=game)
+    state = put(state, "basileus-theodosius", "basileus", back=True, game=game)
+    state = put(state, "riot-4", "constantinople", game=game)
+    state = set_marker(ctx(game), state, "solidus", 0)
+    state = attrs.evolve(state, done=state.done | {"justinian-turn"})
+    return set_counter(state, "justinian-turn", 3)
+
+
+@pytest.mark.rule("6.1.1", "5.1", "6.2")
+def test_a_civil_war_on_turn_3_lost_by_justinian() -> None:
+    state = start(justinians_turn(CIVIL_WAR), LeadershipPhase(), game=CIVIL_WAR)
+    assert asked(state) == ("6.1.1", RequestKind.DRAW)  # the Riot did not unseat him
+    state = answer(state, Draw("dynasty-leonid"), game=CIVIL_WAR)
+    state = answer(state, Roll((2,)), Roll((5,)), game=CIVIL_WAR)  # Justinian 2, Leonids 5
+    assert on(state, "dynasty", CIVIL_WAR) == ["dynasty-leonid"]
+    assert where(state, "dynasty-justinian", CIVIL_WAR) == "discarded"
+    # The Riot goes back with a Faction of the player's choice (ruled, as 6.1 does).
+    assert where(state, "riot-4", CIVIL_WAR) == "counter-tray"
+    assert asked(state) == ("6.1", RequestKind.CHOOSE)
+    state = answer(state, Select("faction-3"), game=CIVIL_WAR)
+    assert where(state, "faction-3", CIVIL_WAR) == "omnibus"
+    # Justinian falls with his Dynasty and a new Basileus is drawn (6.2).
+    assert where(state, "basileus-theodosius", CIVIL_WAR) == "discarded"
+    assert asked(state) == ("6.2", RequestKind.DRAW)
+
+
+@pytest.mark.rule("6.1.1", "5.1")
+def test_justinian_winning_his_civil_war_keeps_the_throne() -> None:
+    state = start(justinians_turn(CIVIL_WAR), LeadershipPhase(), game=CIVIL_WAR)
+    state = answer(state, Draw("dynasty-leonid"), Roll((4,)), Roll((4,)), game=CIVIL_WAR)
+    assert on(state, "dynasty", CIVIL_WAR) == ["dynasty-justinian"]  # a tie: the incumbent
+    assert where(state, "dynasty-leonid", CIVIL_WAR) == "dynasty-mug"
+    state = answer(state, Select("faction-3"), game=CIVIL_WAR)
+    assert where(state, "basileus-theodosius", CIVIL_WAR) == "basileus"
+    assert asked(state) == ("6.3", RequestKind.DRAW)  # no new Basileus
+
+
+@pytest.mark.rule("6.1.1", "5.1")
+def test_without_the_option_or_a_swords_chit_turn_3_has_no_civil_war() -> None:
+    for game, chit in ((GAME, "chit-5"), (CIVIL_WAR, "chit-1")):
+        state = start(justinians_turn(game, chit), LeadershipPhase(), game=game)
+        assert asked(state) == ("6.3", RequestKind.DRAW)
+        assert on(state, "dynasty", game) == ["dynasty-justinian"]
+        assert where(state, "riot-4", game) == "constantinople"  # the Riot stays
