@@ -64,6 +64,7 @@ from byzantium.sword_of_orthodoxy.state import (
 )
 from byzantium.sword_of_orthodoxy.synopsis import POLITICAL_EVENTS
 from byzantium.sword_of_orthodoxy.tallies import game_tallies
+from byzantium.sword_of_orthodoxy.turn_start import pope_leaves_with_italy
 from byzantium.sword_of_orthodoxy.validation import validate_state
 from byzantium.sword_of_orthodoxy.victory import victory_points
 from byzantium.sword_of_orthodoxy.world import marker, tiles_on
@@ -110,6 +111,11 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
             False,
             "peer app option (6.1.1, 5.1): a Civil War chit on Turn 3 challenges Justinian",
         ),
+        OptionSpec(
+            "italy_is_important",
+            False,
+            "peer app option (5.3.3, 6.4): after the Schism the Pope goes only with Italy",
+        ),
         OptionSpec("components", "", "directory of the user's own component files"),
     )
     STATE_TYPE: ClassVar[type] = SooState
@@ -132,6 +138,10 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
             file = f"{directory}/tables.toml" if directory else "tables.toml"
             raise ComponentError(file, "historical_patriarch", "the option needs this table")
         self.catalog = Catalog(self.components)
+        #: The standing rules of this game: the game's, and those of its options.
+        self.standing_rules: tuple[StandingRule, ...] = self.STANDING_RULES
+        if self.options["italy_is_important"]:
+            self.standing_rules += (pope_leaves_with_italy,)
         #: The last Byzantine Action Phase menu, its state, and its offers by item (see
         #: ``action_phase``).
         self.offers_memo: tuple[SooState, tuple[Offer, ...], dict[str, Offer]] | None = None

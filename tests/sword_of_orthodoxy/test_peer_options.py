@@ -10,23 +10,35 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from byzantium.sword_of_orthodoxy.components import TileKind
+from byzantium.sword_of_orthodoxy.components import Path, TileKind
 from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
 from byzantium.sword_of_orthodoxy.leadership import (
     LeadershipPhase,
     NewPatriarch,
+    NewPope,
     historical_patriarch,
 )
 from byzantium.sword_of_orthodoxy.state import Draw, RequestKind, Roll, Select, SooState
 from byzantium.sword_of_orthodoxy.statecraft import saints
 from byzantium.sword_of_orthodoxy.tax import income
+from byzantium.sword_of_orthodoxy.turn_start import EastWestSchism, Normans
 from byzantium.sword_of_orthodoxy.world import marker, set_counter, set_marker
-from tests.sword_of_orthodoxy.support import GAME, answer, ctx, idle, put, start, where
+from tests.sword_of_orthodoxy.support import (
+    GAME,
+    answer,
+    ctx,
+    fill_zone,
+    idle,
+    put,
+    start,
+    where,
+)
 
 RULEBOOK = "sword-of-orthodoxy"
 
 HISTORICAL = SwordOfOrthodoxy({"historical_patriarchs": True})
 CIVIL_WAR = SwordOfOrthodoxy({"justinian_civil_war": True})
+ITALY = SwordOfOrthodoxy({"italy_is_important": True})
 HISTORICAL_MILLENNIUM = SwordOfOrthodoxy({"historical_patriarchs": True, "scenario": "millennium"})
 
 
@@ -179,3 +191,46 @@ def test_without_the_option_or_a_swords_chit_turn_3_has_no_civil_war() -> None:
         assert asked(state) == ("6.3", RequestKind.DRAW)
         assert on(state, "dynasty", game) == ["dynasty-justinian"]
         assert where(state, "riot-4", game) == "constantinople"  # the Riot stays
+
+
+# -- Italy Is Important (5.3.3, 6.4) ---------------------------------------------------------
+
+
+def schism_turn(game: SwordOfOrthodoxy) -> SooState:
+    """Turn 16 with chit 16 drawn, Italy held, two Barbarian Armies in Zone Β."""
+    state = put(turn(16, game), "chit-16", "chronographia-16", game=game)
+    return fill_zone(state, Path.BETA, 2, game=game)
+
+
+@pytest.mark.rule("5.3.3", "6.4", "5.2.3")
+def test_the_pope_stays_after_chit_16_while_italy_holds_then_goes_with_it() -> None:
+    state = start(schism_turn(ITALY), EastWestSchism(), game=ITALY)
+    assert "east-west-schism" in state.done
+    assert where(state, "marker-pope", ITALY) == "pope"
+    # The New Pope roll goes on (6.4): a 5 makes him Mean.
+    state = start(state, NewPope(), game=ITALY)
+    assert asked(state) == ("6.4", RequestKind.ROLL)
+    state = answer(state, Roll((5,)), game=ITALY)
+    assert where(state, "marker-pope", ITALY) == "pope"
+    assert state.board.back[ITALY.catalog.tile("marker-pope")]
+    # The Normans take Italy (5.2.3: a 1 against two Barbarians): the Pope goes at once.
+    state = answer(start(state, Normans(), game=ITALY), Roll((1,)), game=ITALY)
+    assert state.board.back[ITALY.catalog.tile("marker-zone-beta")]  # the Balkans
+    assert where(state, "marker-pope", ITALY) == "discarded"
+    # Without the option chit 16 discards the Pope at once.
+    plain = start(schism_turn(GAME), EastWestSchism())
+    assert where(plain, "marker-pope") == "discarded"
+
+
+@pytest.mark.rule("5.3.3")
+def test_with_italy_already_lost_chit_16_discards_the_pope_at_once() -> None:
+    state = put(schism_turn(ITALY), "marker-zone-beta", "zone-name-beta", back=True, game=ITALY)
+    state = start(state, EastWestSchism(), game=ITALY)
+    assert where(state, "marker-pope", ITALY) == "discarded"
+
+
+@pytest.mark.rule("5.3.3")
+def test_losing_italy_before_the_schism_leaves_the_pope_in_place() -> None:
+    state = start(schism_turn(ITALY), Normans(), game=ITALY)
+    state = answer(state, Roll((1,)), game=ITALY)
+    assert where(state, "marker-pope", ITALY) == "pope"
