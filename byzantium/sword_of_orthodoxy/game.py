@@ -116,6 +116,11 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
             False,
             "peer app option (5.3.3, 6.4): after the Schism the Pope goes only with Italy",
         ),
+        OptionSpec(
+            "controlled_councils",
+            False,
+            "peer app option (4.1, 5.3.1): before each draw, call an Ecumenical Council or not",
+        ),
         OptionSpec("components", "", "directory of the user's own component files"),
     )
     STATE_TYPE: ClassVar[type] = SooState

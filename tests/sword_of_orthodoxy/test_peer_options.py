@@ -18,9 +18,18 @@ from byzantium.sword_of_orthodoxy.leadership import (
     NewPope,
     historical_patriarch,
 )
-from byzantium.sword_of_orthodoxy.state import Draw, RequestKind, Roll, Select, SooState
+from byzantium.sword_of_orthodoxy.actions import CallCouncil
+from byzantium.sword_of_orthodoxy.state import (
+    Decline,
+    Draw,
+    RequestKind,
+    Roll,
+    Select,
+    SooState,
+)
 from byzantium.sword_of_orthodoxy.statecraft import saints
 from byzantium.sword_of_orthodoxy.tax import income
+from byzantium.sword_of_orthodoxy.turn import TileDraw
 from byzantium.sword_of_orthodoxy.turn_start import EastWestSchism, Normans
 from byzantium.sword_of_orthodoxy.world import marker, set_counter, set_marker
 from tests.sword_of_orthodoxy.support import (
@@ -39,6 +48,7 @@ RULEBOOK = "sword-of-orthodoxy"
 HISTORICAL = SwordOfOrthodoxy({"historical_patriarchs": True})
 CIVIL_WAR = SwordOfOrthodoxy({"justinian_civil_war": True})
 ITALY = SwordOfOrthodoxy({"italy_is_important": True})
+COUNCILS = SwordOfOrthodoxy({"controlled_councils": True})
 HISTORICAL_MILLENNIUM = SwordOfOrthodoxy({"historical_patriarchs": True, "scenario": "millennium"})
 
 
@@ -234,3 +244,73 @@ def test_losing_italy_before_the_schism_leaves_the_pope_in_place() -> None:
     state = start(schism_turn(ITALY), Normans(), game=ITALY)
     state = answer(state, Roll((1,)), game=ITALY)
     assert where(state, "marker-pope", ITALY) == "pope"
+
+
+# -- Controlled Ecumenical Councils (4.1, 5.3.1) -------------------------------------------
+
+COUNCIL_CHITS = (4, 7, 10, 11, 15, 22, 26)
+
+
+def test_the_council_chits_are_the_peers() -> None:
+    chits = COUNCILS.components.chits
+    assert tuple(c.number for c in chits if c.patriarch) == COUNCIL_CHITS
+
+
+@pytest.mark.rule("4.1", "5.3.1")
+def test_yes_draws_until_a_council_chit_comes_out() -> None:
+    state = start(turn(1, COUNCILS), TileDraw(), game=COUNCILS)
+    assert asked(state) == ("4.1", RequestKind.CHOOSE)
+    assert state.pending is not None
+    assert {COUNCILS.typed_action(state, a) for a in state.pending.options} == {
+        CallCouncil(True),
+        CallCouncil(False),
+    }
+    state = answer(state, COUNCILS.action_for(state, CallCouncil(True)), game=COUNCILS)
+    state = answer(state, Draw("chit-1"), game=COUNCILS)  # no Council symbol: set aside
+    assert where(state, "chit-1", COUNCILS) == "turn-chit-mug"
+    assert asked(state) == ("4.1", RequestKind.DRAW)
+    state = answer(state, Draw("chit-12"), Draw("chit-22"), game=COUNCILS)
+    assert where(state, "chit-22", COUNCILS) == "chronographia-1"
+    assert where(state, "chit-12", COUNCILS) == "turn-chit-mug"
+
+
+@pytest.mark.rule("4.1", "5.3.1")
+def test_no_redraws_a_council_chit_once_and_the_second_draw_is_final() -> None:
+    """Ruling (4.1): a No returns a Council chit and draws once more, as the app does."""
+    state = start(turn(1, COUNCILS), TileDraw(), game=COUNCILS)
+    state = answer(state, Decline(), Draw("chit-4"), game=COUNCILS)
+    assert where(state, "chit-4", COUNCILS) == "turn-chit-mug"
+    assert asked(state) == ("4.1", RequestKind.DRAW)
+    state = answer(state, Draw("chit-7"), game=COUNCILS)  # a Council again: final
+    assert where(state, "chit-7", COUNCILS) == "chronographia-1"
+    # A first draw without the symbol is the Turn's chit at once.
+    state = start(turn(1, COUNCILS), TileDraw(), game=COUNCILS)
+    state = answer(state, Decline(), Draw("chit-1"), game=COUNCILS)
+    assert where(state, "chit-1", COUNCILS) == "chronographia-1"
+
+
+@pytest.mark.rule("4.1", "8.4.1")
+def test_the_schism_tile_does_not_count_as_the_draw() -> None:
+    state = put(turn(9, COUNCILS), "marker-schism", "turn-chit-mug", game=COUNCILS)
+    state = start(state, TileDraw(), game=COUNCILS)
+    state = answer(state, Decline(), Draw("marker-schism"), game=COUNCILS)
+    assert where(state, "marker-schism", COUNCILS) == "omnibus"
+    state = answer(state, Draw("chit-10"), game=COUNCILS)  # still the first draw
+    assert where(state, "chit-10", COUNCILS) == "turn-chit-mug"
+    assert asked(state) == ("4.1", RequestKind.DRAW)
+
+
+@pytest.mark.rule("4.1")
+def test_no_question_without_the_option_or_a_council_chit_in_the_mug() -> None:
+    assert asked(start(turn(1), TileDraw())) == ("4.1", RequestKind.DRAW)
+    state = turn(1, COUNCILS)
+    for number in COUNCIL_CHITS:
+        state = put(state, f"chit-{number}", "discarded", game=COUNCILS)
+    assert asked(start(state, TileDraw(), game=COUNCILS)) == ("4.1", RequestKind.DRAW)
+
+
+def test_the_council_question_is_numbered_only_in_games_with_the_option() -> None:
+    assert GAME.action_space().size == 937
+    space = COUNCILS.action_space()
+    assert space.size == 939
+    assert {space.decision(937), space.decision(938)} == {CallCouncil(True), CallCouncil(False)}
