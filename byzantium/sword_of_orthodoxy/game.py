@@ -121,6 +121,11 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
             False,
             "peer app option (4.1, 5.3.1): before each draw, call an Ecumenical Council or not",
         ),
+        OptionSpec(
+            "anatolian_plateau",
+            False,
+            "peer app option (11.3): Seljuk Colonists advance unrolled on the Persian Path only",
+        ),
         OptionSpec("components", "", "directory of the user's own component files"),
     )
     STATE_TYPE: ClassVar[type] = SooState

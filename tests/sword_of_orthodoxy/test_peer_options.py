@@ -10,7 +10,9 @@ from __future__ import annotations
 import attrs
 import pytest
 
+from byzantium.sword_of_orthodoxy.actions import CallCouncil
 from byzantium.sword_of_orthodoxy.components import Path, TileKind
+from byzantium.sword_of_orthodoxy.end_of_turn import MuslimColonists
 from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
 from byzantium.sword_of_orthodoxy.leadership import (
     LeadershipPhase,
@@ -18,7 +20,6 @@ from byzantium.sword_of_orthodoxy.leadership import (
     NewPope,
     historical_patriarch,
 )
-from byzantium.sword_of_orthodoxy.actions import CallCouncil
 from byzantium.sword_of_orthodoxy.state import (
     Decline,
     Draw,
@@ -49,6 +50,7 @@ HISTORICAL = SwordOfOrthodoxy({"historical_patriarchs": True})
 CIVIL_WAR = SwordOfOrthodoxy({"justinian_civil_war": True})
 ITALY = SwordOfOrthodoxy({"italy_is_important": True})
 COUNCILS = SwordOfOrthodoxy({"controlled_councils": True})
+PLATEAU = SwordOfOrthodoxy({"anatolian_plateau": True})
 HISTORICAL_MILLENNIUM = SwordOfOrthodoxy({"historical_patriarchs": True, "scenario": "millennium"})
 
 
@@ -314,3 +316,46 @@ def test_the_council_question_is_numbered_only_in_games_with_the_option() -> Non
     space = COUNCILS.action_space()
     assert space.size == 939
     assert {space.decision(937), space.decision(938)} == {CallCouncil(True), CallCouncil(False)}
+
+
+# -- Anatolian Plateau (11.3) --------------------------------------------------------------
+
+
+def seljuk_colonists(game: SwordOfOrthodoxy) -> SooState:
+    """The Seljuks lead both eastern Paths of Persia and Syria, each with its Colonist
+    one Thema behind them (so each may advance into the Seljuks' Thema)."""
+    cat = game.catalog
+    state = turn(20, game)
+    for path, seljuks, colonist in (
+        (Path.EPSILON, "army-epsilon-seljuks", "marker-colonist-1"),
+        (Path.ZETA, "army-zeta-seljuks", "marker-colonist-2"),
+    ):
+        themas = [cat.spaces[s].id for s in cat.themas(path)]
+        for other in (*cat.tiles_of(TileKind.ARMY, path), *cat.tiles_of(TileKind.MARKER, path)):
+            if cat.spaces[state.board.where[other]].id in themas:
+                state = put(state, cat.tiles[other].id, "counter-tray", game=game)
+        state = put(state, seljuks, themas[1], back=False, game=game)
+        state = put(state, colonist, themas[2], back=False, game=game)
+    return state
+
+
+@pytest.mark.rule("11.3")
+def test_seljuk_colonists_advance_unrolled_on_the_persian_path_only() -> None:
+    cat = PLATEAU.catalog
+    epsilon = [cat.spaces[s].id for s in cat.themas(Path.EPSILON)]
+    zeta = [cat.spaces[s].id for s in cat.themas(Path.ZETA)]
+    state = seljuk_colonists(PLATEAU)
+    # Path Ε (Persia): the Seljuks bring their settlers without a roll.
+    after = start(state, MuslimColonists(Path.EPSILON), game=PLATEAU)
+    assert settled(after)
+    assert where(after, "marker-colonist-1", PLATEAU) == epsilon[1]
+    # Path Ζ (Syria): a roll, as under any Muslim Army; only a 6 moves them.
+    rolled = start(state, MuslimColonists(Path.ZETA), game=PLATEAU)
+    assert asked(rolled) == ("11.3", RequestKind.ROLL)
+    assert rolled.pending is not None and rolled.pending.path is Path.ZETA  # Akritai may act
+    assert where(answer(rolled, Roll((5,)), game=PLATEAU), "marker-colonist-2", PLATEAU) == zeta[2]
+    assert where(answer(rolled, Roll((6,)), game=PLATEAU), "marker-colonist-2", PLATEAU) == zeta[1]
+    # Without the option the Seljuks of Ζ bring theirs along unrolled too.
+    plain = start(seljuk_colonists(GAME), MuslimColonists(Path.ZETA))
+    assert settled(plain)
+    assert where(plain, "marker-colonist-2") == zeta[1]
