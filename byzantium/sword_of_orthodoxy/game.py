@@ -126,6 +126,11 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
             False,
             "peer app option (11.3): Seljuk Colonists advance unrolled on the Persian Path only",
         ),
+        OptionSpec(
+            "armenian_revolt_dice",
+            False,
+            "peer app option (8.4.1): a 6 on a die per Muslim Thema crushes the Armenian Revolt",
+        ),
         OptionSpec("components", "", "directory of the user's own component files"),
     )
     STATE_TYPE: ClassVar[type] = SooState

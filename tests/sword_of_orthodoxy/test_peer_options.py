@@ -29,6 +29,7 @@ from byzantium.sword_of_orthodoxy.state import (
     SooState,
 )
 from byzantium.sword_of_orthodoxy.statecraft import saints
+from byzantium.sword_of_orthodoxy.synopsis import ArmenianRevoltEvent, armenian_revolt_dice
 from byzantium.sword_of_orthodoxy.tax import income
 from byzantium.sword_of_orthodoxy.turn import TileDraw
 from byzantium.sword_of_orthodoxy.turn_start import EastWestSchism, Normans
@@ -51,6 +52,7 @@ CIVIL_WAR = SwordOfOrthodoxy({"justinian_civil_war": True})
 ITALY = SwordOfOrthodoxy({"italy_is_important": True})
 COUNCILS = SwordOfOrthodoxy({"controlled_councils": True})
 PLATEAU = SwordOfOrthodoxy({"anatolian_plateau": True})
+REVOLT = SwordOfOrthodoxy({"armenian_revolt_dice": True})
 HISTORICAL_MILLENNIUM = SwordOfOrthodoxy({"historical_patriarchs": True, "scenario": "millennium"})
 
 
@@ -359,3 +361,72 @@ def test_seljuk_colonists_advance_unrolled_on_the_persian_path_only() -> None:
     plain = start(seljuk_colonists(GAME), MuslimColonists(Path.ZETA))
     assert settled(plain)
     assert where(plain, "marker-colonist-2") == zeta[1]
+
+
+# -- Armenian Revolt Subject to Dice (8.4.1) ---------------------------------------------------
+
+
+def only_army(
+    state: SooState, path: Path, army: str, space: str, game: SwordOfOrthodoxy
+) -> SooState:
+    """``army`` is the only hostile tile on the Themas of an eastern Path, on ``space``."""
+    cat = game.catalog
+    themas = set(cat.themas(path))
+    for other in (*cat.tiles_of(TileKind.ARMY, path), *cat.tiles_of(TileKind.MARKER, path)):
+        if state.board.where[other] in themas:
+            state = put(state, cat.tiles[other].id, "counter-tray", game=game)
+    return put(state, army, space, back=False, game=game)
+
+
+def revolt_example(game: SwordOfOrthodoxy) -> SooState:
+    """The sheet's example: Saracens in Lesser Armenia, Buyids in Melitene, Persia on Ζ."""
+    state = only_army(turn(12, game), Path.DELTA, "army-delta-saracens", "lesser-armenia", game)
+    state = only_army(state, Path.EPSILON, "army-epsilon-buyids", "melitene", game)
+    return only_army(state, Path.ZETA, "army-zeta-persia", "damascus", game)
+
+
+@pytest.mark.rule("8.4.1")
+def test_an_armenian_revolt_crushed_by_a_6_among_the_examples_four_dice() -> None:
+    state = revolt_example(REVOLT)
+    assert armenian_revolt_dice(ctx(REVOLT), state) == 4  # Δ 2, Ε 2, Ζ none
+    state = start(state, ArmenianRevoltEvent(), game=REVOLT)
+    assert asked(state) == ("8.4.1", RequestKind.ROLL)
+    state = answer(state, Roll((2,)), Roll((5,)), Roll((6,)), game=REVOLT)  # crushed
+    assert settled(state)
+    assert where(state, "army-delta-saracens", REVOLT) == "lesser-armenia"
+    assert where(state, "army-delta-armenia", REVOLT) != "lesser-armenia"
+
+
+@pytest.mark.rule("8.4.1")
+def test_an_armenian_revolt_without_a_6_succeeds() -> None:
+    state = start(revolt_example(REVOLT), ArmenianRevoltEvent(), game=REVOLT)
+    state = answer(state, Roll((1,)), Roll((2,)), Roll((3,)), game=REVOLT)
+    assert asked(state) == ("8.4.1", RequestKind.ROLL)  # the fourth die
+    state = answer(state, Roll((5,)), game=REVOLT)
+    assert settled(state)
+    assert where(state, "army-delta-armenia", REVOLT) == "lesser-armenia"
+    # Without the option the revolt always succeeds, without a roll.
+    plain = start(revolt_example(GAME), ArmenianRevoltEvent())
+    assert settled(plain)
+    assert where(plain, "army-delta-armenia") == "lesser-armenia"
+
+
+@pytest.mark.rule("8.4.1")
+def test_saracens_in_their_homeland_alone_roll_no_dice() -> None:
+    state = only_army(turn(12, REVOLT), Path.DELTA, "army-delta-saracens", "iberia", REVOLT)
+    state = only_army(state, Path.EPSILON, "army-epsilon-persia", "nisibis", REVOLT)
+    state = only_army(state, Path.ZETA, "army-zeta-seljuks", "syria", REVOLT)
+    assert armenian_revolt_dice(ctx(REVOLT), state) == 0
+    after = start(state, ArmenianRevoltEvent(), game=REVOLT)
+    assert settled(after)
+    assert where(after, "army-delta-armenia", REVOLT) == "iberia"
+
+
+def test_the_armenian_revolt_option_is_its_own_and_has_no_ottoman_part() -> None:
+    """Ruling (8.4.1): unlike the app's form, the option sets only itself; the
+    Ottomans' event and table are those of the game without it."""
+    assert REVOLT.options["anatolian_plateau"] is False
+    assert REVOLT.components.ottoman_table == GAME.components.ottoman_table
+    assert [e.name for e in REVOLT.components.political_events] == [
+        e.name for e in GAME.components.political_events
+    ]
