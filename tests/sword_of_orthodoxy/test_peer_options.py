@@ -7,9 +7,13 @@ with forced dice or draws, beside the same position without the option.
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 
+from byzantium.core.drivers import sample
+from byzantium.core.game import CHANCE
 from byzantium.sword_of_orthodoxy.actions import CallCouncil
 from byzantium.sword_of_orthodoxy.components import Path, TileKind
 from byzantium.sword_of_orthodoxy.end_of_turn import MuslimColonists
@@ -46,6 +50,16 @@ from tests.sword_of_orthodoxy.support import (
 )
 
 RULEBOOK = "sword-of-orthodoxy"
+
+#: The six options of the peer app, all on.
+PEER_OPTIONS = {
+    "historical_patriarchs": True,
+    "justinian_civil_war": True,
+    "italy_is_important": True,
+    "controlled_councils": True,
+    "anatolian_plateau": True,
+    "armenian_revolt_dice": True,
+}
 
 HISTORICAL = SwordOfOrthodoxy({"historical_patriarchs": True})
 CIVIL_WAR = SwordOfOrthodoxy({"justinian_civil_war": True})
@@ -430,3 +444,41 @@ def test_the_armenian_revolt_option_is_its_own_and_has_no_ottoman_part() -> None
     assert [e.name for e in REVOLT.components.political_events] == [
         e.name for e in GAME.components.political_events
     ]
+
+
+# -- all six together ------------------------------------------------------------------------
+
+
+def test_the_six_are_off_by_default_and_listed_with_the_games_options() -> None:
+    names = [spec.name for spec in SwordOfOrthodoxy.OPTIONS]
+    for name in PEER_OPTIONS:
+        assert name in names
+        assert GAME.options[name] is False
+
+
+@pytest.mark.rule("11.11", "12.1", "4.1", "6.3", "8.4.1")
+@pytest.mark.parametrize("scenario", ["campaign", "millennium"])
+def test_whole_random_games_with_all_six_on_end_normally(scenario: str) -> None:
+    from byzantium import play, replay
+
+    game = SwordOfOrthodoxy({"scenario": scenario, **PEER_OPTIONS})
+    texts: list[str] = []
+    for seed in range(12):
+        record = play(game, seed=seed)
+        final = replay(game, record)  # every step's digest checked again
+        assert game.is_terminal(final)
+        assert game.result(final).level
+        # Played again step by step: every state is one the rules can produce.
+        rng = random.Random(seed)
+        state = game.initial_state()
+        while not game.is_terminal(state):
+            if game.current_player(state) == CHANCE:
+                action = sample(game.chance_outcomes(state), rng)
+            else:
+                action = rng.choice(game.legal_actions(state))
+            step = game.step(state, action)
+            texts += [event.text for event in step.events]
+            state = step.state
+            game.validate(state)
+    assert any("is the new Patriarch (the" in text for text in texts)
+    assert any("Ecumenical Council this Turn" in text for text in texts)
