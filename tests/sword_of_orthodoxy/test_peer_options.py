@@ -482,3 +482,12 @@ def test_whole_random_games_with_all_six_on_end_normally(scenario: str) -> None:
             game.validate(state)
     assert any("is the new Patriarch (the" in text for text in texts)
     assert any("Ecumenical Council this Turn" in text for text in texts)
+
+
+@pytest.mark.rule("4.1")
+def test_the_council_question_reads_as_yes_or_no() -> None:
+    state = start(turn(1, COUNCILS), TileDraw(), game=COUNCILS)
+    assert state.pending is not None
+    words = [COUNCILS.describe_choice(state, action) for action in state.pending.options]
+    assert words[0].startswith("No: call no Ecumenical Council")
+    assert words[1].startswith("Yes: call an Ecumenical Council")
