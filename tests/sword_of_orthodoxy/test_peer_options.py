@@ -7,6 +7,7 @@ with forced dice or draws, beside the same position without the option.
 
 from __future__ import annotations
 
+import pathlib
 import random
 
 import attrs
@@ -50,6 +51,7 @@ from tests.sword_of_orthodoxy.support import (
 )
 
 RULEBOOK = "sword-of-orthodoxy"
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 #: The six options of the peer app, all on.
 PEER_OPTIONS = {
@@ -491,3 +493,20 @@ def test_the_council_question_reads_as_yes_or_no() -> None:
     words = [COUNCILS.describe_choice(state, action) for action in state.pending.options]
     assert words[0].startswith("No: call no Ecumenical Council")
     assert words[1].startswith("Yes: call an Ecumenical Council")
+
+
+def test_user_components_without_the_patriarch_table_refuse_only_that_option(
+    tmp_path: pathlib.Path,
+) -> None:
+    from byzantium.core.provenance import ComponentError
+    from byzantium.sword_of_orthodoxy.components import DATA_FILES
+
+    data = ROOT / "byzantium" / "sword_of_orthodoxy" / "data"
+    for name in DATA_FILES:
+        text = (data / name).read_text(encoding="utf-8")
+        if name == "tables.toml":
+            text = text[: text.index("# ==== Historical Patriarchs")]
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    assert SwordOfOrthodoxy({"components": str(tmp_path)}).components.historical_patriarchs == ()
+    with pytest.raises(ComponentError, match="historical_patriarch"):
+        SwordOfOrthodoxy({"components": str(tmp_path), "historical_patriarchs": True})
