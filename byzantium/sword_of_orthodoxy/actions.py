@@ -48,7 +48,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ATTACK_KINDS",
+    "CALL_COUNCIL",
     "MISSION_KINDS",
+    "OPTION_KINDS",
     "PASS_RULES",
     "SPEND_RULES",
     "AbandonOutpost",
@@ -59,6 +61,7 @@ __all__ = [
     "Build",
     "BuildFaction",
     "BuildKastron",
+    "CallCouncil",
     "ChooseSide",
     "ClearRuins",
     "Decision",
@@ -680,6 +683,26 @@ class EventBoon(DecisionBase):
         return "Lower the Schism" if self.boon == "reduce-schism" else "Gain the solidus"
 
 
+#: The item of the Select that calls an Ecumenical Council (peer option, 4.1).
+CALL_COUNCIL = "call-council"
+
+
+@attrs.frozen
+class CallCouncil(DecisionBase):
+    """Controlled Ecumenical Councils (peer option): call a Council this Turn, or not.
+
+    ``call`` is Yes (the Turn's chit is one of the Council chits in the mug) or No
+    (a Council chit drawn is redrawn once) (4.1).
+    """
+
+    call: bool
+    TYPE: ClassVar[str] = "call-council"
+    RULES: ClassVar[tuple[str, ...]] = ("4.1",)
+
+    def words(self, cat: Catalog) -> str:
+        return "Call an Ecumenical Council" if self.call else "Call no Ecumenical Council"
+
+
 @attrs.frozen
 class UseHospitals(DecisionBase):
     """The Plague: use both Hospitals (8.4.1)."""
@@ -820,6 +843,7 @@ Decision: TypeAlias = (
     | SendHunHome
     | Spend
     | Pass
+    | CallCouncil
 )
 
 #: Every kind of decision, in the order the action space numbers them. New kinds go
@@ -864,7 +888,10 @@ KINDS: tuple[type[Decision], ...] = (
     Spend,
     Pass,
 )
-_BY_TYPE: dict[str, type[Decision]] = {kind.TYPE: kind for kind in KINDS}
+#: Kinds of decision only games with an option offer, with the option: the action
+#: space numbers them after :data:`KINDS`, and only in such games.
+OPTION_KINDS: Mapping[type[Decision], str] = {CallCouncil: "controlled_councils"}
+_BY_TYPE: dict[str, type[Decision]] = {kind.TYPE: kind for kind in (*KINDS, *OPTION_KINDS)}
 
 
 def decision_from_json(data: JSONValue) -> Decision:
@@ -981,6 +1008,8 @@ def _select(game: SwordOfOrthodoxy, state: SooState, rule: str, item: str) -> De
         return Keep(int(item.removeprefix("keep ")))
     if rule == "11.9":
         return RemoveSocials()
+    if rule == "4.1":
+        return CallCouncil(True) if item == CALL_COUNCIL else None
     if item in BOONS:
         return EventBoon(item)
     if item == "use-hospitals":
@@ -1035,6 +1064,8 @@ def classify(game: SwordOfOrthodoxy, state: SooState, action: SooAction) -> Deci
                 found = EndActionPhase()
             elif rule == "10.4.2":
                 found = AdjustDie(0)
+            elif rule == "4.1":
+                found = CallCouncil(False)
             else:
                 found = Pass(rule)
         case Pay(amount):
@@ -1157,6 +1188,8 @@ def _domain(cat: Catalog, kind: type[Decision]) -> Iterator[Decision]:
         yield from (Spend(r, n) for r in SPEND_RULES for n in range(MAX_TRACK + 1))
     elif kind is Pass:
         yield from (Pass(r) for r in PASS_RULES)
+    elif kind is CallCouncil:
+        yield from (CallCouncil(True), CallCouncil(False))
     else:  # pragma: no cover - a kind added to KINDS without its domain
         raise AssertionError(kind)
 
@@ -1207,7 +1240,8 @@ class SooActionSpace(ActionSpace[SooState, SooAction]):
         records: list[Decision] = []
         #: Where each kind's numbers begin, and how many it has.
         self.ranges: dict[type[Decision], range] = {}
-        for kind in KINDS:
+        options = tuple(kind for kind, name in OPTION_KINDS.items() if game.options[name])
+        for kind in (*KINDS, *options):
             start = len(records)
             records.extend(_domain(game.catalog, kind))
             self.ranges[kind] = range(start, len(records))

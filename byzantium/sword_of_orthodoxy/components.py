@@ -43,6 +43,7 @@ __all__ = [
     "ComponentError",
     "Components",
     "Face",
+    "HistoricalPatriarch",
     "Icon",
     "MapSpace",
     "Path",
@@ -354,6 +355,24 @@ class RoundLetterEvent:
 
 
 @attrs.frozen
+class HistoricalPatriarch:
+    """One Turn of the peer app's Historical Patriarchs option (not in our rulebook).
+
+    With the option on, this Turn's Patriarch is fixed: his ``name``, the printed
+    Patriarch ``tile`` that stands for him on the Patriarch space, his income in
+    solidus and whether he is a heretic (+1 Schism when he takes office, 6.3).
+    """
+
+    turn: int
+    name: str
+    tile: str
+    solidus: int = 0
+    heretic: bool = False
+    source: Source = _PEER
+    sources: tuple[tuple[str, Source], ...] = ()
+
+
+@attrs.frozen
 class Placement:
     """A setup instruction: put a tile, face up, on a space (``value``: track position)."""
 
@@ -393,6 +412,8 @@ class Components:
     ottoman_table: tuple[OttomanRow, ...]
     round_letter_events: tuple[RoundLetterEvent, ...]
     scenarios: tuple[Scenario, ...]
+    #: The peer app's Historical Patriarchs, Turn by Turn (empty in files without them).
+    historical_patriarchs: tuple[HistoricalPatriarch, ...] = ()
     #: Digest of the files' bytes (stored in game records).
     digest: str = ""
 
@@ -423,6 +444,7 @@ class Components:
         records += [(f"war in the east {r.low}-{r.high}", r) for r in self.war_in_the_east_table]
         records += [(f"ottoman table {r.low}-{r.high}", r) for r in self.ottoman_table]
         records += [(f"round letter {e.symbol}", e) for e in self.round_letter_events]
+        records += [(f"historical patriarch {r.turn}", r) for r in self.historical_patriarchs]
         for scenario in self.scenarios:
             records.append((f"scenario {scenario.id}", scenario))
             records += [
@@ -474,6 +496,7 @@ _LAYOUT: dict[str, dict[str, type]] = {
         "war_in_the_east": WarInTheEastRow,
         "ottoman": OttomanRow,
         "round_letter": RoundLetterEvent,
+        "historical_patriarch": HistoricalPatriarch,
     },
     "scenarios.toml": {"scenario": Scenario},
 }
@@ -523,6 +546,9 @@ def load_components(directory: str | FilePath | None = None) -> Components:
         ottoman_table=typing.cast(tuple[OttomanRow, ...], tables["ottoman"]),
         round_letter_events=typing.cast(tuple[RoundLetterEvent, ...], tables["round_letter"]),
         scenarios=typing.cast(tuple[Scenario, ...], loaded["scenarios.toml"]["scenario"]),
+        historical_patriarchs=typing.cast(
+            tuple[HistoricalPatriarch, ...], tables["historical_patriarch"]
+        ),
         digest=digest,
     )
     validate(components, directory)
@@ -684,6 +710,23 @@ def _validate_tables(components: Components, file: str, tiles_file: str) -> None
     war = tuple((r.low, r.high) for r in components.war_in_the_east_table)
     _covers(war, -99, 99, file, "war_in_the_east")
     _covers(tuple((r.low, r.high) for r in components.ottoman_table), -99, 99, file, "ottoman")
+    _validate_historical_patriarchs(components, file, tiles)
+
+
+def _validate_historical_patriarchs(
+    components: Components, file: str, tiles: dict[str, Tile]
+) -> None:
+    """The optional table, if given: Turns 1-27 in order, each shown by a Patriarch tile."""
+    rows = components.historical_patriarchs
+    if not rows:
+        return
+    turns = [row.turn for row in rows]
+    _check(turns == list(range(1, 28)), file, "historical_patriarch", "needs Turns 1-27 in order")
+    for row in rows:
+        key = f"historical_patriarch turn {row.turn}"
+        tile = tiles.get(row.tile)
+        _check(tile is not None and tile.kind is TileKind.PATRIARCH, file, key, "not a Patriarch")
+        _check(0 <= row.solidus <= _FACE_RANGES["solidus"][1], file, key, "solidus out of range")
 
 
 def _validate_scenarios(components: Components, file: str) -> None:

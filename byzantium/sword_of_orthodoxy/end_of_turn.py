@@ -62,6 +62,7 @@ from byzantium.sword_of_orthodoxy.world import (
 )
 
 __all__ = [
+    "ANATOLIAN_PLATEAU",
     "BANKING_LIMITS",
     "LAST_TURN",
     "OFF_MAP",
@@ -87,9 +88,13 @@ __all__ = [
     "keep_options",
     "mongol_successor",
     "on_the_map",
+    "seljuks_bring_settlers",
     "stolos_at_sea",
     "usable_monasteries",
 ]
+
+#: The peer app's option: the Seljuks colonize without a roll on the Persian Path only.
+ANATOLIAN_PLATEAU = "anatolian_plateau"
 
 #: The game lasts 27 Turns (2.3, 11.11).
 LAST_TURN = 27
@@ -248,13 +253,26 @@ def colonist_target(ctx: Context, state: SooState, path: Path) -> int | None:
     return target
 
 
+@RULES.implements("11.3")
+def seljuks_bring_settlers(ctx: Context, path: Path, army: int) -> bool:
+    """Whether the Path's Army is the Seljuks, who move the Colonist without a roll.
+
+    With the peer option Anatolian Plateau only on the Persian Path (Ε): on Path Ζ
+    the Seljuks roll for their Colonists like any other Muslim Army.
+    """
+    if ctx.cat.tiles[army].id not in SELJUKS:
+        return False
+    return path is Path.EPSILON or not ctx.option(ANATOLIAN_PLATEAU)
+
+
 @attrs.frozen
 class MuslimColonists(Task):
     """11.3 (errata 2025): the Colonist of a Path may advance one Thema.
 
     Only into a Muslim-held Thema (:func:`colonist_target`). The Seljuks bring
-    their Colonists along without a roll; under any other Muslim Army a die is
-    rolled and only a 6 moves the Colonist. The roll concerns this Path alone.
+    their Colonists along without a roll (:func:`seljuks_bring_settlers`); under
+    any other Muslim Army a die is rolled and only a 6 moves the Colonist. The roll
+    concerns this Path alone.
     """
 
     path: Path
@@ -266,7 +284,7 @@ class MuslimColonists(Task):
             return state
         if answer is None:
             army = eastern_army(ctx, state, self.path)
-            if army is not None and ctx.cat.tiles[army].id in SELJUKS:
+            if army is not None and seljuks_bring_settlers(ctx, self.path, army):
                 return self._advance(ctx, state, target, "the Seljuks bring their settlers")
             prompt = f"Muslim Colonists of Path {self.path}: they advance on a 6"
             return ask_roll(state, self, "11.3", prompt, path=self.path)

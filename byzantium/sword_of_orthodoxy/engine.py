@@ -161,7 +161,7 @@ class Context(ProcedureContext):
         super().__init__(game.options, events)
         self.game = game
         self.cat: Catalog = game.catalog
-        self.standing: tuple[StandingRule, ...] = game.STANDING_RULES
+        self.standing: tuple[StandingRule, ...] = game.standing_rules
         self.memo: BoardMemo = game.board_memo
         #: The board, counters and Turn the standing rules last found nothing to do on.
         self.settled: tuple[Board, tuple[tuple[str, int], ...], int] | None = None

@@ -64,6 +64,7 @@ from byzantium.sword_of_orthodoxy.state import (
 )
 from byzantium.sword_of_orthodoxy.synopsis import POLITICAL_EVENTS
 from byzantium.sword_of_orthodoxy.tallies import game_tallies
+from byzantium.sword_of_orthodoxy.turn_start import pope_leaves_with_italy
 from byzantium.sword_of_orthodoxy.validation import validate_state
 from byzantium.sword_of_orthodoxy.victory import victory_points
 from byzantium.sword_of_orthodoxy.world import marker, tiles_on
@@ -100,6 +101,36 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         OptionSpec("red_dice", False, "optional rule 5.3.6: treat red die icons as white"),
         OptionSpec("round_letters", False, "optional rule 5.3.8: round-letter events"),
         OptionSpec("two_synopsis_rolls", False, "optional rule 8.2: separate rolls"),
+        OptionSpec(
+            "historical_patriarchs",
+            False,
+            "peer app option (6.3, 7.1, 10.9.1): each Turn's Patriarch is the historical one",
+        ),
+        OptionSpec(
+            "justinian_civil_war",
+            False,
+            "peer app option (6.1.1, 5.1): a Civil War chit on Turn 3 challenges Justinian",
+        ),
+        OptionSpec(
+            "italy_is_important",
+            False,
+            "peer app option (5.3.3, 6.4): after the Schism the Pope goes only with Italy",
+        ),
+        OptionSpec(
+            "controlled_councils",
+            False,
+            "peer app option (4.1, 5.3.1): before each draw, call an Ecumenical Council or not",
+        ),
+        OptionSpec(
+            "anatolian_plateau",
+            False,
+            "peer app option (11.3): Seljuk Colonists advance unrolled on the Persian Path only",
+        ),
+        OptionSpec(
+            "armenian_revolt_dice",
+            False,
+            "peer app option (8.4.1): a 6 on a die per Muslim Thema crushes the Armenian Revolt",
+        ),
         OptionSpec("components", "", "directory of the user's own component files"),
     )
     STATE_TYPE: ClassVar[type] = SooState
@@ -118,7 +149,14 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         if unknown:
             file = f"{directory}/tables.toml" if directory else "tables.toml"
             raise ComponentError(file, "political_event", f"no rules for the event {unknown[0]!r}")
+        if self.options["historical_patriarchs"] and not self.components.historical_patriarchs:
+            file = f"{directory}/tables.toml" if directory else "tables.toml"
+            raise ComponentError(file, "historical_patriarch", "the option needs this table")
         self.catalog = Catalog(self.components)
+        #: The standing rules of this game: the game's, and those of its options.
+        self.standing_rules: tuple[StandingRule, ...] = self.STANDING_RULES
+        if self.options["italy_is_important"]:
+            self.standing_rules += (pope_leaves_with_italy,)
         #: The last Byzantine Action Phase menu, its state, and its offers by item (see
         #: ``action_phase``).
         self.offers_memo: tuple[SooState, tuple[Offer, ...], dict[str, Offer]] | None = None

@@ -28,7 +28,13 @@ from byzantium.sword_of_orthodoxy.combat import (
     reforms_achieved,
     weakest,
 )
-from byzantium.sword_of_orthodoxy.components import Icon, Path, SpaceKind, TileKind
+from byzantium.sword_of_orthodoxy.components import (
+    HistoricalPatriarch,
+    Icon,
+    Path,
+    SpaceKind,
+    TileKind,
+)
 from byzantium.sword_of_orthodoxy.concepts import change_schism
 from byzantium.sword_of_orthodoxy.engine import Context, ask_choice, ask_draw, ask_roll, push
 from byzantium.sword_of_orthodoxy.state import (
@@ -63,6 +69,7 @@ __all__ = [
     "CivilWar",
     "DrawDynasty",
     "DynastySurvival",
+    "JustinianAftermath",
     "LeadershipPhase",
     "Mutilation",
     "NewBasileus",
@@ -82,6 +89,7 @@ __all__ = [
     "die_space",
     "dynasty_survives",
     "first_turn",
+    "historical_patriarch",
     "hostile_pope",
     "is_anarchy",
     "is_empress",
@@ -93,6 +101,7 @@ __all__ = [
     "refill_dynasty_mug",
     "riots_in_constantinople",
     "ruling_dynasty",
+    "seat_first_historical_patriarch",
     "social_event_count",
     "standing",
 ]
@@ -101,8 +110,14 @@ __all__ = [
 NIKE_PRESTIGE = 3
 #: Civil War icons on these Turns have no effect (6.1.1).
 NO_CIVIL_WAR_TURNS = (1, 3)
+#: The Turn Justinian reigns (5.1, 6.2).
+JUSTINIAN_TURN = 3
+#: The peer app's option that lets a Civil War challenge Justinian on his Turn (6.1.1, 5.1).
+JUSTINIAN_CIVIL_WAR = "justinian_civil_war"
 #: Turn-dependent Patriarch rules (6.3).
 TRIUMPH_OF_ORTHODOXY = 11
+#: The peer app's option that fixes each Turn's Patriarch (6.3 modified; not in our book).
+HISTORICAL_PATRIARCHS = "historical_patriarchs"
 #: The tile that is Theodosius on its front and Justinian on its back (6.2).
 THEODOSIUS = "basileus-theodosius"
 GOLDEN = "basileus-golden"
@@ -225,7 +240,11 @@ class LeadershipPhase(Task):
             ctx.log("6.0", f"Turn {state.turn} is the first Turn: no Leadership Phase", "phase")
             return state
         steps: list[Task] = []
-        if justinian_turn(state):
+        if justinian_turn(state) and civil_war_this_turn(ctx, state):
+            # Peer option Justinian and Civil War: his Dynasty may be challenged.
+            ctx.log("5.1", "Justinian reigns, but a Civil War challenges his Dynasty", "phase")
+            steps += [CivilWar(incumbent=True), JustinianAftermath()]
+        elif justinian_turn(state):
             ctx.log("5.1", "Justinian reigns: no other Dynasty or Basileus this Turn", "phase")
         else:
             steps += [DynastySurvival(), NewBasileus(), Mutilation()]
@@ -284,9 +303,15 @@ def dynasty_survives(natural: int, survival: int, nike: int) -> bool:
 
 @RULES.implements("6.1.1")
 def civil_war_this_turn(ctx: Context, state: SooState) -> bool:
-    """Whether the current Turn Chit's crossed swords bring a Civil War (5.3.5, 6.1.1)."""
+    """Whether the current Turn Chit's crossed swords bring a Civil War (5.3.5, 6.1.1).
+
+    Not on Turns 1 and 3; with the peer option Justinian and Civil War, on Turn 3 too.
+    """
     chit = current_chit(ctx, state)
-    if chit is None or state.turn in NO_CIVIL_WAR_TURNS:
+    if chit is None:
+        return False
+    justinian_challenged = state.turn == JUSTINIAN_TURN and ctx.option(JUSTINIAN_CIVIL_WAR)
+    if state.turn in NO_CIVIL_WAR_TURNS and not justinian_challenged:
         return False
     return ctx.cat.chits[chit].civil_war
 
@@ -434,6 +459,32 @@ class CivilWar(Task):
             return _discard(ctx, state, loser, "6.1.1", "lose the throne")
         ctx.log("6.1.1", f"the {names[1 - winner]} return to the Mug", "dynasty")
         return move(ctx, state, loser, "dynasty-mug")
+
+
+@attrs.frozen
+class JustinianAftermath(Task):
+    """After a Civil War on Justinian's Turn (peer option Justinian and Civil War).
+
+    The Riots in Constantinople, which did not unseat Justinian, go back with a
+    Faction of the player's choice, as in 6.1 (see the rulings page). If his
+    Dynasty lost, Justinian leaves the throne with it and a Basileus is drawn
+    (6.2), who may be mutilated (6.2.3).
+    """
+
+    @RULES.implements("6.1.1", "5.1", "6.2")
+    def run(self, ctx: Context, state: SooState, answer: SooAction | None) -> SooState:
+        then: list[Task] = []
+        riots = riots_in_constantinople(ctx, state)
+        if riots:
+            for riot in riots:
+                state = move(ctx, state, riot, _TRAY)
+            ctx.log("6.1", f"after the Civil War {len(riots)} Riot(s) leave Constantinople", "riot")
+            then.append(FactionRiots(rule="6.1"))
+        justinians = ctx.cat.tile("dynasty-justinian")
+        if state.board.where[justinians] != ctx.cat.space("dynasty"):
+            ctx.log("6.2", "Justinian falls with his Dynasty: a new Basileus is drawn", "basileus")
+            then += [NewBasileus(), Mutilation()]
+        return push(state, *then)
 
 
 # -- 6.2: the Basileus ------------------------------------------------------------------
@@ -661,9 +712,59 @@ def _triumph_of_orthodoxy(ctx: Context, state: SooState) -> SooState:
     return state
 
 
+@RULES.implements("6.3", "7.1", "10.9.1")
+def historical_patriarch(ctx: Context, state: SooState) -> HistoricalPatriarch | None:
+    """This Turn's fixed Patriarch under the peer option Historical Patriarchs, else None.
+
+    With the option on, no Patriarch is drawn: the component table names, for every
+    Turn, the Patriarch, the printed tile shown for him, his income (7.1) and his
+    heresy; he is never a Saint (10.9.1).
+    """
+    if not ctx.option(HISTORICAL_PATRIARCHS):
+        return None
+    table = ctx.cat.components.historical_patriarchs
+    return table[state.turn - 1] if 1 <= state.turn <= len(table) else None
+
+
+@RULES.implements("6.3", "E")
+def seat_first_historical_patriarch(ctx: Context, state: SooState, turn: int) -> SooState:
+    """Historical Patriarchs: the scenario's first Turn shows that Turn's Patriarch tile.
+
+    The set-up's Patriarch and the table's tile for the first Turn change places, so
+    that the tile shown and the table's values agree (the Millennium's Turn 15; the
+    Campaign's Nestorius already agrees). See the rulings page, 6.3.
+    """
+    fixed = historical_patriarch(ctx, attrs.evolve(state, turn=turn))
+    current = patriarch(ctx, state)
+    if fixed is None or current is None or _id(ctx, current) == fixed.tile:
+        return state
+    tile = ctx.cat.tile(fixed.tile)
+    previous = ctx.cat.spaces[state.board.where[tile]].id
+    state = move(ctx, move(ctx, state, current, previous), tile, "patriarch")
+    return flip(ctx, state, tile, False)
+
+
+def _seat_historical_patriarch(
+    ctx: Context, state: SooState, fixed: HistoricalPatriarch
+) -> SooState:
+    """Historical Patriarchs (peer option): this Turn's Patriarch takes office, undrawn."""
+    tile = ctx.cat.tile(fixed.tile)
+    state = flip(ctx, move(ctx, state, tile, "patriarch"), tile, False)
+    shown = tile_name(ctx, state, tile)
+    ctx.log("6.3", f"{fixed.name} is the new Patriarch (the {shown} tile)", "patriarch")
+    if fixed.heretic:
+        return change_schism(ctx, state, 1, "6.3")
+    return state
+
+
 @attrs.frozen
 class NewPatriarch(Task):
-    """A new Patriarch is drawn (6.3); a heretic (Σ) raises Schism by 1."""
+    """A new Patriarch is drawn (6.3); a heretic (Σ) raises Schism by 1.
+
+    With the peer option Historical Patriarchs the mug is handled as usual but no
+    Patriarch is drawn: the Turn's historical one takes office, and his heresy is
+    the table's, on any Turn (:func:`historical_patriarch`).
+    """
 
     @RULES.implements("6.3")
     def run(self, ctx: Context, state: SooState, answer: SooAction | None) -> SooState:
@@ -673,6 +774,9 @@ class NewPatriarch(Task):
                 state = _retire_patriarch(ctx, state, current)
             if state.turn == TRIUMPH_OF_ORTHODOXY:
                 state = _triumph_of_orthodoxy(ctx, state)
+            fixed = historical_patriarch(ctx, state)
+            if fixed is not None:
+                return _seat_historical_patriarch(ctx, state, fixed)
             if not _mug(ctx, state, "patriarch-mug"):
                 ctx.log("6.3", "the Patriarch Mug is empty: no new Patriarch", "patriarch")
                 return state

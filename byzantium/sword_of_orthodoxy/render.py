@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from byzantium.sword_of_orthodoxy.actions import CALL_COUNCIL
 from byzantium.sword_of_orthodoxy.components import Path, SpaceKind, TileKind
 from byzantium.sword_of_orthodoxy.engine import Context
 from byzantium.sword_of_orthodoxy.state import (
@@ -198,7 +199,12 @@ _MISSIONS = {
     "pandidakterion": "Commit the Basileus to found the Pandidakterion",
 }
 #: What ``Decline`` means, per rule that offers it.
-_DECLINE = {"10.0": "End the Byzantine Action Phase"}
+_DECLINE = {
+    "10.0": "End the Byzantine Action Phase",
+    "4.1": "No: call no Ecumenical Council (a Council chit drawn is redrawn once)",
+}
+#: Select items whose words are not their text.
+_SELECT = {CALL_COUNCIL: "Yes: call an Ecumenical Council (draw one of the Council chits)"}
 
 
 def _space_name(ctx: Context, space: str) -> str:
@@ -323,6 +329,8 @@ def describe_action(game: SwordOfOrthodoxy, state: SooState, action: SooAction) 
             return _DECLINE.get(rule, "decline")
         case Select(item):
             known = _action_phase_text(ctx, state, item) if rule == "10.0" else None
+            if known is None:
+                known = _SELECT.get(item)
             if known is not None:
                 return known
             text = _translate(ctx, state, item.replace(" $", " Solidus"))

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from byzantium.sword_of_orthodoxy import RULES
 from byzantium.sword_of_orthodoxy.engine import Context
+from byzantium.sword_of_orthodoxy.leadership import (
+    HISTORICAL_PATRIARCHS,
+    seat_first_historical_patriarch,
+)
 from byzantium.sword_of_orthodoxy.state import Board, SooState
 from byzantium.sword_of_orthodoxy.turn import NextTurn
 
@@ -34,10 +38,13 @@ def initial_state(ctx: Context, scenario_id: str) -> SooState:
         where[tile] = cat.space(placement.space)
         back[tile] = placement.face == "back"
         value[tile] = placement.value
-    return SooState(
+    state = SooState(
         turn=scenario.first_turn - 1,
         board=Board(tuple(where), tuple(back), tuple(value)),
         stack=(NextTurn(),),
         done=frozenset({f"scenario:{scenario.id}"}),
         counters=(("first-turn", scenario.first_turn),),
     )
+    if ctx.option(HISTORICAL_PATRIARCHS):
+        state = seat_first_historical_patriarch(ctx, state, scenario.first_turn)
+    return state

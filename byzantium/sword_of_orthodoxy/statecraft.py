@@ -42,7 +42,11 @@ from byzantium.sword_of_orthodoxy.concepts import (
     withdraw,
 )
 from byzantium.sword_of_orthodoxy.engine import Context, Offer, ask_roll, make_offer, push
-from byzantium.sword_of_orthodoxy.leadership import hostile_pope, patriarch
+from byzantium.sword_of_orthodoxy.leadership import (
+    historical_patriarch,
+    hostile_pope,
+    patriarch,
+)
 from byzantium.sword_of_orthodoxy.state import Roll, SooAction, SooState, Task
 from byzantium.sword_of_orthodoxy.world import (
     MAX_TRACK,
@@ -262,8 +266,14 @@ class OrthodoxyRoll(Task):
 
 @RULES.implements("10.9.1")
 def saints(ctx: Context, state: SooState) -> list[int]:
-    """The Saints in office: a grey Basileus with the Orthodox Cross, a Patriarch with ✚."""
+    """The Saints in office: a grey Basileus with the Orthodox Cross, a Patriarch with ✚.
+
+    With the peer option Historical Patriarchs no Patriarch is a Saint, whatever
+    tile shows him.
+    """
     found = [b for b in grey_basileus(ctx, state) if ctx.cat.has(state.board, b, Icon.CROSS)]
+    if historical_patriarch(ctx, state) is not None:
+        return found
     holder = patriarch(ctx, state)
     if holder is not None and ctx.cat.has(state.board, holder, Icon.SAINT):
         found.append(holder)

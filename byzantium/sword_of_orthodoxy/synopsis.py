@@ -78,6 +78,7 @@ from byzantium.sword_of_orthodoxy.world import (
     WESTERN,
     change_tribe,
     eastern_army,
+    is_muslim,
     marker,
     move,
     remember,
@@ -89,6 +90,7 @@ from byzantium.sword_of_orthodoxy.world import (
 )
 
 __all__ = [
+    "ARMENIAN_REVOLT_DICE",
     "POLITICAL_EVENTS",
     "WAR_IN_THE_EAST_COUNTER",
     "ArabianTribesMove",
@@ -114,6 +116,11 @@ __all__ = [
     "war_in_the_east_row",
     "yihad",
 ]
+
+#: The peer app's option: the Muslims may crush the Armenian Revolt on the dice (8.4.1).
+ARMENIAN_REVOLT_DICE = "armenian_revolt_dice"
+#: The natural roll that crushes the Armenian Revolt under that option.
+CRUSHING_ROLL = 6
 
 #: The counter of how many times War in the East has come up (8.3).
 WAR_IN_THE_EAST_COUNTER = "war-in-the-east"
@@ -526,17 +533,73 @@ class AlexandriaEvent(Task):
         return _gain(ctx, state, 1, "8.4.1")
 
 
+@RULES.implements("8.4.1")
+def armenian_revolt_dice(ctx: Context, state: SooState) -> int:
+    """How many dice may crush the Armenian Revolt (peer option, off: none).
+
+    With the option ``armenian_revolt_dice``, one die for each Thema of Paths Δ, Ε
+    and Ζ in Muslim hands: where the Path's Army is Muslim, the Thema it stands on
+    and every one behind it, the Homeland excepted.
+    """
+    if not ctx.option(ARMENIAN_REVOLT_DICE):
+        return 0
+    count = 0
+    for path in EASTERN:
+        army = eastern_army(ctx, state, path)
+        if army is not None and is_muslim(ctx, state, army):
+            homeland = len(ctx.cat.themas(path))
+            count += homeland - ctx.cat.spaces[state.board.where[army]].position
+    return count
+
+
 @attrs.frozen
 class ArmenianRevoltEvent(Task):
-    """Armenian Revolt: Saracens on Path Δ are replaced by the Armenians."""
+    """Armenian Revolt: Saracens on Path Δ are replaced by the Armenians.
+
+    With the peer option Armenian Revolt Subject to Dice the Muslims may crush it
+    first (:class:`CrushArmenianRevolt`).
+    """
 
     @RULES.implements("8.4.1")
     def run(self, ctx: Context, state: SooState, answer: SooAction | None) -> SooState:
         if not _army_is(ctx, state, Path.DELTA, "army-delta-saracens"):
             _log(ctx, "Armenian Revolt: no Saracens on Path Δ")
             return state
-        _log(ctx, "Armenian Revolt: Armenia throws off the Arabs")
-        return replace_army(ctx, state, Path.DELTA, "army-delta-armenia", "8.4.1")
+        if armenian_revolt_dice(ctx, state):
+            return push(state, CrushArmenianRevolt())
+        return armenia_rises(ctx, state)
+
+
+def armenia_rises(ctx: Context, state: SooState) -> SooState:
+    """The Armenians replace the Saracens on Path Δ (8.4.1 Armenian Revolt)."""
+    _log(ctx, "Armenian Revolt: Armenia throws off the Arabs")
+    return replace_army(ctx, state, Path.DELTA, "army-delta-armenia", "8.4.1")
+
+
+@attrs.frozen
+class CrushArmenianRevolt(Task):
+    """The dice of the peer option Armenian Revolt Subject to Dice (8.4.1).
+
+    The dice of :func:`armenian_revolt_dice` are rolled one by one (``made`` rolled
+    so far): the first natural 6 crushes the revolt and nothing changes; without a
+    6 the revolt succeeds.
+    """
+
+    made: int = 0
+
+    @RULES.implements("8.4.1")
+    def run(self, ctx: Context, state: SooState, answer: SooAction | None) -> SooState:
+        made = self.made
+        if isinstance(answer, Roll):
+            if answer.dice[0] == CRUSHING_ROLL:
+                _log(ctx, "Armenian Revolt: a 6, the Muslims crush the revolt")
+                return state
+            made += 1
+        total = armenian_revolt_dice(ctx, state)
+        if made < total:
+            prompt = f"Armenian Revolt: die {made + 1} of {total}, a 6 crushes it"
+            return ask_roll(state, attrs.evolve(self, made=made), "8.4.1", prompt)
+        return armenia_rises(ctx, state)
 
 
 @attrs.frozen

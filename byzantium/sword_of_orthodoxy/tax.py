@@ -16,6 +16,7 @@ from byzantium.sword_of_orthodoxy.engine import Context, ask_roll, push
 from byzantium.sword_of_orthodoxy.leadership import (
     basileis,
     die_space,
+    historical_patriarch,
     patriarch,
     ruling_dynasty,
 )
@@ -66,13 +67,19 @@ def income(ctx: Context, state: SooState) -> int:
     """The solidus printed on the ruling Dynasty, the grey Basileus and the Patriarch.
 
     When Zoe or Theodora reigns with her husband, both their tiles pay (6.2.1:
-    both rulers' abilities count). Anarchy pays nothing.
+    both rulers' abilities count). Anarchy pays nothing. With the peer option
+    Historical Patriarchs the Patriarch pays the Turn's table value, not his tile's.
     """
     tiles = basileis(ctx, state)
-    for tile in (ruling_dynasty(ctx, state), patriarch(ctx, state)):
+    fixed = historical_patriarch(ctx, state)
+    holder = patriarch(ctx, state)
+    for tile in (ruling_dynasty(ctx, state), None if fixed else holder):
         if tile is not None:
             tiles.append(tile)
-    return sum(ctx.cat.face(state.board, tile).solidus for tile in tiles)
+    earned = sum(ctx.cat.face(state.board, tile).solidus for tile in tiles)
+    if fixed is not None and holder is not None:
+        earned += fixed.solidus
+    return earned
 
 
 @attrs.frozen

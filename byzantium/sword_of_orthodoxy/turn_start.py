@@ -88,6 +88,7 @@ from byzantium.sword_of_orthodoxy.world import (
 )
 
 __all__ = [
+    "ITALY_IS_IMPORTANT",
     "Carthage",
     "ChronographiaDeployments",
     "ChronographiaEvents",
@@ -106,8 +107,13 @@ __all__ = [
     "civil_war_this_turn",
     "council_drm",
     "crusade_targets",
+    "italy_held",
+    "pope_leaves_with_italy",
     "shields_begin_crusades",
 ]
+
+#: The peer app's option keeping the Pope after the Schism while Italy holds (5.3.3).
+ITALY_IS_IMPORTANT = "italy_is_important"
 
 #: Latins placed in Constantinople never exceed this many (5.4.2).
 MAX_LATINS = 6
@@ -713,10 +719,38 @@ class EastWestSchism(Task):
 
 @RULES.implements("5.3.3")
 def east_west_schism(ctx: Context, state: SooState) -> SooState:
-    """The Churches split for good: the Pope tile is discarded (fact ``"east-west-schism"``)."""
+    """The Churches split for good: the Pope tile is discarded (fact ``"east-west-schism"``).
+
+    With the peer option Italy Is Important the Pope stays while Italy holds; he is
+    discarded when it falls (:func:`pope_leaves_with_italy`), and 6.4 goes on meanwhile.
+    """
     ctx.log("5.3.3", "the Churches of East and West separate", "schism")
+    if ctx.option(ITALY_IS_IMPORTANT) and italy_held(ctx, state):
+        ctx.log("5.3.3", "Italy holds: the Pope stays until Italy is lost", "pope")
+        return remember(state, "east-west-schism")
     state = _discard(ctx, state, "marker-pope", "5.3.3")
     return remember(state, "east-west-schism")
+
+
+def italy_held(ctx: Context, state: SooState) -> bool:
+    """Whether Zone Β's blue tile still shows Italy, not the Balkans (12.2)."""
+    return not state.board.back[ctx.cat.tile("marker-zone-beta")]
+
+
+@RULES.implements("5.3.3", "6.4")
+def pope_leaves_with_italy(ctx: Context, state: SooState) -> SooState:
+    """Italy Is Important (peer option): after the Schism, the Pope goes when Italy does.
+
+    A standing rule of games with the option (checked after every step, like 8.4.1
+    Ravenna): whatever loses Italy (the retreat of 12.2, the Normans of 5.2.3, the
+    Serbs of 8.4.1), the Pope tile is discarded at once, and 6.4 rolls no more.
+    """
+    if "east-west-schism" not in state.done or italy_held(ctx, state):
+        return state
+    if _space_of(ctx, state, "marker-pope") == "discarded":
+        return state
+    ctx.log("5.3.3", "Italy is lost after the Schism: the Pope goes too", "pope")
+    return _discard(ctx, state, "marker-pope", "5.3.3")
 
 
 @attrs.frozen

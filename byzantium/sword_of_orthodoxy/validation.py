@@ -59,7 +59,7 @@ from byzantium.sword_of_orthodoxy.end_of_turn import LAST_TURN
 from byzantium.sword_of_orthodoxy.engine import Context, ask_again
 from byzantium.sword_of_orthodoxy.state import Catalog, RequestKind, SooState, Task
 from byzantium.sword_of_orthodoxy.tensor import COUNTERS, TURN_FACTS, counter_range, fact_names
-from byzantium.sword_of_orthodoxy.turn import TURN_SEQUENCE, NextTurn, TileDraw
+from byzantium.sword_of_orthodoxy.turn import TURN_SEQUENCE, CouncilDraw, NextTurn, TileDraw
 from byzantium.sword_of_orthodoxy.world import MAX_TRACK
 
 if TYPE_CHECKING:
@@ -226,7 +226,7 @@ def _check_procedure(game: SwordOfOrthodoxy, state: SooState) -> None:
         )
     cat = game.catalog
     first = state.counter("first-turn")
-    drawn = state.pending is None or not isinstance(state.pending.task, TileDraw)
+    drawn = state.pending is None or not isinstance(state.pending.task, TileDraw | CouncilDraw)
     for turn in range(1, LAST_TURN + 1):
         chits = [
             tile for tile in state.board.on(cat.space(f"chronographia-{turn}")) if tile in cat.chits
