@@ -240,7 +240,8 @@ document.getElementById("board").addEventListener("click", (ev) => {{
   const stack = ev.target.closest("g.stack");
   for (const list of document.querySelectorAll("#board g.stack-open")) {{
     const mine = stack !== null && list.dataset.where === stack.dataset.where;
-    list.setAttribute("display", mine && list.getAttribute("display") === "none" ? "inline" : "none");
+    const shut = list.getAttribute("display") === "none";
+    list.setAttribute("display", mine && shut ? "inline" : "none");
   }}
 }});
 show();
