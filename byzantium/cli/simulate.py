@@ -41,6 +41,7 @@ from byzantium.cli.common import add_game_options, parse_option
 from byzantium.core.game import OptionValue
 from byzantium.core.registry import game_class, load_game
 from byzantium.core.simulate import (
+    CHECKPOINT_SECONDS,
     DEFAULT_MAX_STEPS,
     SimulationError,
     SimulationSummary,
@@ -125,6 +126,13 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         type=Path,
         metavar="FILE",
         help="save progress to FILE; run again with the same arguments to resume",
+    )
+    parser.add_argument(
+        "--checkpoint-every",
+        type=float,
+        default=CHECKPOINT_SECONDS,
+        metavar="SECONDS",
+        help=f"seconds between two checkpoints (default {CHECKPOINT_SECONDS:g})",
     )
     parser.add_argument(
         "--png", type=Path, metavar="DIR", help="save the histograms as PNG files (matplotlib)"
@@ -240,6 +248,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         checkpoint=args.checkpoint,
         per_game=stream_to,
         keep_games=args.per_game is True,
+        checkpoint_every=args.checkpoint_every,
     )
     if args.part is not None:
         write_atomically(args.part, json.dumps(part.to_json(), ensure_ascii=False) + "\n")

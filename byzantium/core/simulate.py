@@ -1853,15 +1853,23 @@ def _dask_client(spec: str) -> Iterator[tuple[Any, int]]:
     distributed = _distributed()
     with contextlib.ExitStack() as stack:
         if address == "local":
-            cluster = stack.enter_context(
-                distributed.LocalCluster(
-                    n_workers=workers,
-                    threads_per_worker=1,
-                    processes=True,
-                    dashboard_address=None,
-                    silence_logs=logging.ERROR,
+            # No dashboard, so no use for the workers' statistical profiler either: it
+            # samples the running game's stack a hundred times a second.
+            config = importlib.import_module("dask.config")
+            stack.enter_context(config.set({"distributed.worker.profile.enabled": False}))
+            try:
+                cluster = stack.enter_context(
+                    distributed.LocalCluster(
+                        n_workers=workers,
+                        threads_per_worker=1,
+                        processes=True,
+                        dashboard_address=None,
+                        silence_logs=logging.ERROR,
+                    )
                 )
-            )
+            except (OSError, RuntimeError, TimeoutError) as exc:
+                reason = " ".join(str(exc).split())[:160]
+                raise SimulationError(f"cannot start a local Dask cluster: {reason}") from None
             client = stack.enter_context(distributed.Client(cluster))
         else:
             try:
@@ -1937,6 +1945,7 @@ def simulate_part(
     per_game: Path | None = None,
     keep_games: bool = False,
     chunk_size: int | None = None,
+    checkpoint_every: float = CHECKPOINT_SECONDS,
 ) -> tuple[SimulationPart, tuple[GameSummary, ...]]:
     """Play games ``start`` to ``stop - 1`` of ``plan`` and tally them.
 
@@ -1948,8 +1957,9 @@ def simulate_part(
     chunk finishes. ``per_game`` streams every game's summary to a file as JSON lines
     (with its ``index``) and ``keep_games`` keeps them for the caller; otherwise
     nothing of a game outlives its chunk. ``checkpoint`` names a file rewritten
-    atomically every :data:`CHECKPOINT_SECONDS` seconds and at the end with the
-    tally so far; if it exists at the start, the run goes on from where it stopped.
+    atomically every ``checkpoint_every`` seconds (at most once per chunk) and at the
+    end with the tally so far; if it exists at the start, the run goes on from where
+    it stopped, and the per-game file is cut back to the games the checkpoint holds.
     """
     end = plan.total if stop is None else stop
     if not 0 <= start < end <= plan.total:
@@ -1966,6 +1976,14 @@ def simulate_part(
             raise SimulationError(
                 f"checkpoint {checkpoint} was written {'without' if written is None else 'with'}"
                 " a per-game file: resume it the same way"
+            )
+        if keep_games and done_to > start:
+            raise SimulationError(
+                "games kept in memory cannot be resumed from a checkpoint: write them to a file"
+            )
+        if per_game is not None and written is not None and per_game.stat().st_size < written:
+            raise SimulationError(
+                f"{per_game} is shorter than checkpoint {checkpoint} says: it is not that run's"
             )
     kept: list[GameSummary] = []
     detail = keep_games or per_game is not None
@@ -2020,7 +2038,7 @@ def simulate_part(
                     if keep_games:
                         kept.append(summary)
                 done_to = ready.stop
-                if time.monotonic() - saved >= CHECKPOINT_SECONDS:
+                if time.monotonic() - saved >= checkpoint_every:
                     save()
                     saved = time.monotonic()
         assert done_to == end and not waiting
