@@ -24,28 +24,32 @@ game can be watched again with ``byzantium play GAME --seed SEED --policy POLICY
 (its seed and seating are in the summary's per-game data).
 
 Parallel runs: with ``jobs=J`` the games are spread over ``J`` worker processes
-(``concurrent.futures`` with the *spawn* start method). Each worker re-creates the
-game from its id and options, importing the module that registered it, so games
-registered by third-party modules work as well as the built-in ones.
+(``concurrent.futures`` with the *spawn* start method); with ``cluster`` over the
+workers of a Dask cluster (``"local:N"``, a LocalCluster of N processes, or
+``"tcp://HOST:PORT"``, a running scheduler; the ``byzantium[cluster]`` extra). Games
+travel in chunks (:class:`Chunk`, played by :func:`run_chunk`), a few per worker at
+a time, and come back as they finish. Each worker re-creates the game from its id
+and options, importing the module that registered it, so games registered by
+third-party modules work as well as the built-in ones.
 
-Clusters: the unit of work is a :class:`GameJob` and the worker function is
-:func:`run_job` (or :func:`play_one` with plain arguments); both are picklable
-module-level objects, so any executor with a ``map(fn, iterable)`` method that
-returns the results in order can run them. Pass it as ``executor``; for example, with
-Dask::
+Summaries that add up: a chunk comes back as a :class:`Tally`, counts, sums and
+histograms of exact values (turns, scores as fractions), never the games
+themselves; tallies add up into the tally of the whole run, in any order, and the
+:class:`SimulationSummary` is made from it at the end. The memory of a run does not
+grow with its games. Every game's own summary can be streamed to a file as JSON
+lines (``per_game``) or kept for small runs (``keep_games``).
 
-    from dask.distributed import Client
-    with Client("scheduler:8786").get_executor() as pool:
-        summary = simulate("sword-of-orthodoxy", games=100_000, seed=1, executor=pool)
+Runs in parts: a :class:`SimulationPlan` fixes what a simulation plays;
+:func:`simulate_part` plays games ``start`` to ``stop - 1`` of it (a *shard*, see
+:func:`shard_games`) and gives a :class:`SimulationPart`, which saves as JSON and
+:func:`merge_parts` adds up with the other shards into the whole, refusing parts of
+another plan, overlapping or missing games. A ``checkpoint`` file, rewritten
+atomically as chunks finish, is such a part: an interrupted run resumes from it.
 
-or with Ray's process pool::
-
-    from ray.util.multiprocessing import Pool
-    summary = simulate("sword-of-orthodoxy", games=100_000, seed=1, executor=Pool())
-
-The same can be done by hand: ``jobs = simulation_jobs(...)``, then
-``summarise(list(pool.map(run_job, jobs)), seed=S)``. Neither Dask nor Ray is a
-dependency of this package.
+Any executor with a ``map(fn, iterable)`` method that returns the results in order
+can also run the games, one :class:`GameJob` per task (:func:`run_job`): pass it as
+``executor``, for instance Ray's ``ray.util.multiprocessing.Pool()``. Neither Dask
+nor Ray is a dependency of the core.
 
 >>> import tests.pig
 >>> summary = simulate("pig", {"target": 10}, games=3, seed=5)
@@ -89,10 +93,17 @@ S = TypeVar("S")
 A = TypeVar("A")
 
 __all__ = [
+    "CHECKPOINT_SECONDS",
+    "CONNECT_SECONDS",
     "DEFAULT_MAX_STEPS",
+    "MAX_CHUNK",
     "MAX_GAMES",
+    "MAX_PART_BYTES",
+    "PART_FORMAT",
     "Bin",
     "CauseStats",
+    "Chunk",
+    "ChunkResult",
     "GameJob",
     "GameSummary",
     "Histogram",
@@ -101,25 +112,39 @@ __all__ = [
     "Seating",
     "SideStats",
     "SimulationError",
+    "SimulationPart",
+    "SimulationPlan",
     "SimulationSummary",
+    "Tally",
     "TallyStats",
     "WinRate",
     "ending_cause",
     "game_seed",
     "histogram",
+    "histogram_of",
+    "merge_parts",
+    "parse_cluster",
     "parse_seating",
+    "parse_shard",
     "play_one",
     "policy_for",
     "quartiles",
+    "quartiles_of",
+    "read_part",
+    "run_chunk",
     "run_job",
     "run_jobs",
     "save_histograms_png",
     "seatings",
+    "shard_games",
     "simulate",
+    "simulate_part",
     "simulation_jobs",
+    "simulation_plan",
     "summarise",
     "wilson_interval",
     "worker_count",
+    "write_atomically",
 ]
 
 #: A game that has not ended after this many steps is counted as unfinished.
@@ -1966,6 +1991,11 @@ def simulate_part(
         raise SimulationError(f"games {start} to {end - 1} are not games of the plan")
     if jobs < 1:
         raise SimulationError(f"jobs must be at least 1, not {jobs}")
+    if not checkpoint_every >= 0:
+        raise SimulationError(f"checkpoints are at least 0 seconds apart, not {checkpoint_every}")
+    for path in (checkpoint, per_game):
+        if path is not None and not path.absolute().parent.is_dir():
+            raise SimulationError(f"{path}: no such directory to write in")
     if sum(x is not None for x in (cluster, executor)) + (jobs > 1) > 1:
         raise SimulationError("choose one of jobs, a cluster and an executor")
     tally, done_to, written = Tally(), start, None
