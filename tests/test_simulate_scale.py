@@ -365,6 +365,16 @@ def test_a_checkpoint_of_another_run_is_refused(
     assert "not a simulation part" in one_line_error(capsys, status)
 
 
+def test_chunks_of_any_size_give_the_same_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    plan = simulation_plan("pig", {"target": 10}, games=11, seed=4)
+    alone = simulate_part(plan)[0]
+    for size in (1, 3, 11, 50):
+        assert simulate_part(plan, chunk_size=size)[0].tally == alone.tally
+    assert simulate_part(plan, jobs=2, chunk_size=4)[0].tally == alone.tally
+    status, _ = run("simulate", "pig", "--games", "3", "--chunk", "0")
+    assert "a chunk holds at least one game" in one_line_error(capsys, status)
+
+
 def test_a_part_summary_is_that_of_its_games() -> None:
     plan = simulation_plan("pig", games=6, seed=1)
     part, kept = simulate_part(plan, start=2, stop=5, keep_games=True)

@@ -43,6 +43,7 @@ from byzantium.core.registry import game_class, load_game
 from byzantium.core.simulate import (
     CHECKPOINT_SECONDS,
     DEFAULT_MAX_STEPS,
+    MAX_CHUNK,
     SimulationError,
     SimulationSummary,
     parse_cluster,
@@ -114,6 +115,13 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         metavar="ADDRESS",
         help="run on Dask: local:N (a local cluster of N processes) or tcp://HOST:PORT "
         "(a running scheduler); needs byzantium[cluster]",
+    )
+    parser.add_argument(
+        "--chunk",
+        type=int,
+        metavar="GAMES",
+        help=f"games sent to a worker at once (default: an eighth of a worker's share, "
+        f"at most {MAX_CHUNK})",
     )
     parser.add_argument(
         "--shard", metavar="K/N", help="play only the K-th of N equal shares of the games"
@@ -249,6 +257,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         per_game=stream_to,
         keep_games=args.per_game is True,
         checkpoint_every=args.checkpoint_every,
+        chunk_size=args.chunk,
     )
     if args.part is not None:
         write_atomically(args.part, json.dumps(part.to_json(), ensure_ascii=False) + "\n")

@@ -1979,7 +1979,9 @@ def simulate_part(
     ``executor``, in chunks of games sent out a few per worker at a time; results come
     back as chunks finish and are counted in game order, so the tally is the same
     whichever runs them. ``progress(done, total)`` is called for every game as its
-    chunk finishes. ``per_game`` streams every game's summary to a file as JSON lines
+    chunk finishes. A chunk holds ``chunk_size`` games (by default an eighth of a
+    worker's share, at most :data:`MAX_CHUNK`; one in this process, so that progress
+    counts every game). ``per_game`` streams every game's summary to a file as JSON lines
     (with its ``index``) and ``keep_games`` keeps them for the caller; otherwise
     nothing of a game outlives its chunk. ``checkpoint`` names a file rewritten
     atomically every ``checkpoint_every`` seconds (at most once per chunk) and at the
@@ -1991,6 +1993,8 @@ def simulate_part(
         raise SimulationError(f"games {start} to {end - 1} are not games of the plan")
     if jobs < 1:
         raise SimulationError(f"jobs must be at least 1, not {jobs}")
+    if chunk_size is not None and chunk_size < 1:
+        raise SimulationError(f"a chunk holds at least one game, not {chunk_size}")
     if not checkpoint_every >= 0:
         raise SimulationError(f"checkpoints are at least 0 seconds apart, not {checkpoint_every}")
     for path in (checkpoint, per_game):
@@ -2092,6 +2096,7 @@ def simulate(
     checkpoint: Path | None = None,
     per_game: Path | None = None,
     keep_games: bool = False,
+    chunk_size: int | None = None,
 ) -> SimulationSummary:
     """Play ``games`` whole games of ``game_id`` (per seating) and summarise them.
 
@@ -2107,8 +2112,8 @@ def simulate(
     they finish with workers). A game still running after ``max_steps`` steps counts
     as unfinished. The summary holds counts only; ``per_game`` streams every game's
     summary to a file (JSON lines) and ``keep_games`` keeps them in the summary's
-    ``per_game``. ``checkpoint`` lets an interrupted run resume (see
-    :func:`simulate_part`).
+    ``per_game``. ``checkpoint`` lets an interrupted run resume and ``chunk_size``
+    sets the games sent to a worker at once (see :func:`simulate_part`).
     """
     plan = simulation_plan(
         game_id,
@@ -2128,6 +2133,7 @@ def simulate(
         checkpoint=checkpoint,
         per_game=per_game,
         keep_games=keep_games,
+        chunk_size=chunk_size,
     )
     return part.tally.summary(seed=seed, per_game=kept)
 
