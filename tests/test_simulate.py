@@ -70,16 +70,16 @@ def assert_adds_up(summary: SimulationSummary, games: int) -> None:
 
 
 def test_pig_same_seed_same_json_with_one_and_two_jobs() -> None:
-    one = simulate("pig", {"target": 20}, games=4, seed=11, jobs=1)
-    two = simulate("pig", {"target": 20}, games=4, seed=11, jobs=2)
+    one = simulate("pig", {"target": 20}, games=4, seed=11, jobs=1, keep_games=True)
+    two = simulate("pig", {"target": 20}, games=4, seed=11, jobs=2, keep_games=True)
     assert one == two
     assert json.dumps(one.to_json(per_game=True)) == json.dumps(two.to_json(per_game=True))
     assert_adds_up(one, 4)
 
 
 def test_sword_of_orthodoxy_same_seed_same_json_with_one_and_two_jobs() -> None:
-    one = simulate("sword-of-orthodoxy", games=3, seed=2, jobs=1)
-    two = simulate("sword-of-orthodoxy", games=3, seed=2, jobs=2)
+    one = simulate("sword-of-orthodoxy", games=3, seed=2, jobs=1, keep_games=True)
+    two = simulate("sword-of-orthodoxy", games=3, seed=2, jobs=2, keep_games=True)
     assert json.dumps(one.to_json(per_game=True)) == json.dumps(two.to_json(per_game=True))
     assert_adds_up(one, 3)
     # Random play loses quickly: the Defeats have causes and turns.
@@ -88,8 +88,8 @@ def test_sword_of_orthodoxy_same_seed_same_json_with_one_and_two_jobs() -> None:
 
 
 def test_different_seeds_give_different_games() -> None:
-    first = simulate("pig", games=6, seed=1)
-    second = simulate("pig", games=6, seed=2)
+    first = simulate("pig", games=6, seed=1, keep_games=True)
+    second = simulate("pig", games=6, seed=2, keep_games=True)
     assert [g.seed for g in first.per_game] != [g.seed for g in second.per_game]
     assert first.to_json(per_game=True) != second.to_json(per_game=True)
     assert len({g.seed for g in first.per_game}) == 6
@@ -152,7 +152,7 @@ def test_unfinished_games_are_counted_as_such() -> None:
 
 
 def test_pig_scores_and_outcomes() -> None:
-    summary = simulate("pig", {"target": 10}, games=8, seed=5)
+    summary = simulate("pig", {"target": 10}, games=8, seed=5, keep_games=True)
     assert_adds_up(summary, 8)
     assert [s.player for s in summary.scores] == ["player 0", "player 1"]
     assert {name for name, _ in summary.outcomes} <= {"player 0", "player 1"}
@@ -189,7 +189,7 @@ def test_histogram_rows() -> None:
 
 
 def test_summary_text_has_one_histogram_row_per_turn() -> None:
-    summary = simulate("sword-of-orthodoxy", games=3, seed=7)
+    summary = simulate("sword-of-orthodoxy", games=3, seed=7, keep_games=True)
     text = "\n".join(summary.lines("Sword of Orthodoxy"))
     turns = [g.turn for g in summary.per_game]
     block = text.split("Turn at the end")[1].split("Ending causes")[0]
@@ -254,7 +254,7 @@ def test_jobs_and_summaries_are_picklable() -> None:
 
 
 def test_sword_of_orthodoxy_tallies_name_synopsis_events_and_facts() -> None:
-    summary = simulate("sword-of-orthodoxy", games=3, seed=1)
+    summary = simulate("sword-of-orthodoxy", games=3, seed=1, keep_games=True)
     names = {t.name for t in summary.tallies}
     assert {"Rise of Islam", "Crusades begin", "East-West Schism"} <= names
     political = [t for t in summary.tallies if t.name.startswith("political event: ")]
@@ -292,7 +292,7 @@ def test_sword_of_orthodoxy_tallies_count_a_political_event_once_per_synopsis() 
 
 
 def test_belisarius_tallies_count_events_diplomacy_and_capitulations() -> None:
-    summary = simulate("belisarius", games=4, seed=3)
+    summary = simulate("belisarius", games=4, seed=3, keep_games=True)
     assert_adds_up(summary, 4)
     tallies = {t.name: t for t in summary.tallies}
     capitulations = sum(t.total for name, t in tallies.items() if name.startswith("capitulation"))

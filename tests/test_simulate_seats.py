@@ -212,7 +212,13 @@ def test_a_one_player_game_has_no_opponent_and_no_seats_to_swap(
 
 def test_each_game_is_the_game_play_gives_for_its_seed_and_seating() -> None:
     summary = simulate(
-        "pig", {"target": 10}, games=3, seed=4, policy=("random", "first"), swap_seats=True
+        "pig",
+        {"target": 10},
+        games=3,
+        seed=4,
+        policy=("random", "first"),
+        swap_seats=True,
+        keep_games=True,
     )
     game = load_game("pig", target=10)
     assert [g.seed for g in summary.per_game] == [game_seed(4, i) for i in range(6)]
@@ -234,7 +240,7 @@ def test_jobs_carry_their_seating_and_one_policy_for_all_seats_stays_a_name() ->
 
 
 def test_one_policy_for_every_seat_has_one_side_per_seat() -> None:
-    summary = simulate("pig", {"target": 10}, games=8, seed=2)
+    summary = simulate("pig", {"target": 10}, games=8, seed=2, keep_games=True)
     assert summary.policy == "random"
     assert len(summary.seatings) == 1
     assert [s.label for s in summary.sides] == ["player 0 (random)", "player 1 (random)"]
@@ -251,8 +257,12 @@ def test_a_seating_of_the_wrong_length_is_refused() -> None:
 
 
 def test_summaries_of_two_seatings_keep_them_apart() -> None:
-    one = simulate("pig", {"target": 10}, games=3, seed=1, policy=("random", "first"))
-    two = simulate("pig", {"target": 10}, games=3, seed=1, policy=("first", "random"))
+    one = simulate(
+        "pig", {"target": 10}, games=3, seed=1, policy=("random", "first"), keep_games=True
+    )
+    two = simulate(
+        "pig", {"target": 10}, games=3, seed=1, policy=("first", "random"), keep_games=True
+    )
     both = summarise([*one.per_game, *two.per_game], seed=1)
     assert [count for _, count in both.seatings] == [3, 3]
     assert {s.label: s.record.wins for s in both.policies} == {"random": 6, "first": 0}

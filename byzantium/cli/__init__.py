@@ -9,6 +9,8 @@
     go on with a game saved during interactive play;
 ``byzantium simulate GAME --games N``
     many games, in parallel processes, and a designer's summary of them;
+``byzantium merge PART ...``
+    the summary of a simulation played in shards (``simulate --shard K/N --part``);
 ``byzantium verify RECORD``
     check a game record made elsewhere: valid, or the first step that breaks a rule;
 ``byzantium explain STATE``
@@ -54,6 +56,7 @@ from byzantium.cli import (
     data,
     explain,
     games,
+    merge,
     play,
     render,
     replay,
@@ -87,6 +90,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     games,
     play,
     simulate,
+    merge,
     verify,
     explain,
     schema,

@@ -15,6 +15,16 @@ estimate of the time left on a terminal, a plain line every ten seconds otherwis
 ``--quiet`` prints no progress and only the essential result (one line). ``--json
 FILE`` (``-`` for standard output) writes the summary as data and ``--png DIR``
 saves its histograms as pictures (needs ``byzantium[plot]``).
+
+At scale: ``--cluster local:N`` runs the games on a Dask LocalCluster of N worker
+processes and ``--cluster tcp://HOST:PORT`` on an existing Dask scheduler's workers
+(needs ``byzantium[cluster]``); ``--shard K/N`` plays only the K-th of N equal runs
+of the games and ``--part FILE`` saves what a run counted, for ``byzantium merge``;
+``--checkpoint FILE`` saves the counts every second, so that an interrupted run
+started again with the same arguments goes on where it stopped; ``--per-game FILE``
+writes every game's summary to FILE as JSON lines as the games finish (without FILE,
+they go into the ``--json`` summary, kept in memory: for small runs). The summary
+itself holds counts only, so its memory does not grow with the number of games.
 """
 
 from __future__ import annotations
@@ -31,13 +41,22 @@ from byzantium.cli.common import add_game_options, parse_option
 from byzantium.core.game import OptionValue
 from byzantium.core.registry import game_class, load_game
 from byzantium.core.simulate import (
+    CHECKPOINT_SECONDS,
     DEFAULT_MAX_STEPS,
+    MAX_CHUNK,
+    SimulationError,
+    SimulationSummary,
+    parse_cluster,
     parse_seating,
+    parse_shard,
     save_histograms_png,
-    simulate,
+    shard_games,
+    simulate_part,
+    simulation_plan,
+    write_atomically,
 )
 
-__all__ = ["Progress", "progress_bar", "register", "run"]
+__all__ = ["Progress", "progress_bar", "register", "report", "run"]
 
 #: Width of the progress bar, in characters.
 PROGRESS_WIDTH = 30
@@ -83,7 +102,45 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--json", metavar="FILE", help="also write the summary as JSON to FILE (- for stdout)"
     )
     parser.add_argument(
-        "--per-game", action="store_true", help="with --json: include every game's summary"
+        "--per-game",
+        nargs="?",
+        const=True,
+        default=None,
+        metavar="FILE",
+        help="write every game's summary to FILE as JSON lines; without FILE, put them in "
+        "the --json summary (kept in memory: small runs only)",
+    )
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="run on Dask: local:N (a local cluster of N processes) or tcp://HOST:PORT "
+        "(a running scheduler); needs byzantium[cluster]",
+    )
+    parser.add_argument(
+        "--chunk",
+        type=int,
+        metavar="GAMES",
+        help=f"games sent to a worker at once (default: an eighth of a worker's share, "
+        f"at most {MAX_CHUNK})",
+    )
+    parser.add_argument(
+        "--shard", metavar="K/N", help="play only the K-th of N equal shares of the games"
+    )
+    parser.add_argument(
+        "--part", type=Path, metavar="FILE", help="save the run's counts for byzantium merge"
+    )
+    parser.add_argument(
+        "--checkpoint",
+        type=Path,
+        metavar="FILE",
+        help="save progress to FILE; run again with the same arguments to resume",
+    )
+    parser.add_argument(
+        "--checkpoint-every",
+        type=float,
+        default=CHECKPOINT_SECONDS,
+        metavar="SECONDS",
+        help=f"seconds between two checkpoints (default {CHECKPOINT_SECONDS:g})",
     )
     parser.add_argument(
         "--png", type=Path, metavar="DIR", help="save the histograms as PNG files (matplotlib)"
@@ -169,22 +226,51 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     options: dict[str, OptionValue] = dict(args.option)
     if args.scenario is not None:
         options["scenario"] = parse_option(f"scenario={args.scenario}")[1]
-    title = game_class(args.game).TITLE
+    if args.cluster is not None:
+        parse_cluster(args.cluster)
+        if args.jobs != 1:
+            raise SimulationError("--jobs and --cluster do not go together: choose one")
+    shard = None if args.shard is None else parse_shard(args.shard)
+    if shard is not None and args.part is None:
+        raise SimulationError("--shard needs --part FILE: the file byzantium merge reads")
     seating = parse_seating(load_game(args.game, **options), args.policy, args.opponent)
-    bar = None if args.quiet else Progress(sys.stderr, bar=sys.stderr.isatty())
-    summary = simulate(
+    plan = simulation_plan(
         args.game,
         options,
         games=args.games,
         seed=args.seed,
-        jobs=args.jobs,
         policy=seating,
         swap_seats=args.swap_seats,
         max_steps=args.max_steps,
-        progress=bar,
     )
+    start, stop = (0, plan.total) if shard is None else shard_games(shard, plan.total)
+    bar = None if args.quiet else Progress(sys.stderr, bar=sys.stderr.isatty())
+    stream_to = None if args.per_game in (None, True) else Path(args.per_game)
+    part, kept = simulate_part(
+        plan,
+        start=start,
+        stop=stop,
+        jobs=args.jobs,
+        cluster=args.cluster,
+        progress=bar,
+        checkpoint=args.checkpoint,
+        per_game=stream_to,
+        keep_games=args.per_game is True,
+        checkpoint_every=args.checkpoint_every,
+        chunk_size=args.chunk,
+    )
+    if args.part is not None:
+        write_atomically(args.part, json.dumps(part.to_json(), ensure_ascii=False) + "\n")
+    summary = part.tally.summary(seed=args.seed, per_game=kept)
+    return report(summary, args, out, title=game_class(args.game).TITLE)
+
+
+def report(summary: SimulationSummary, args: argparse.Namespace, out: TextIO, *, title: str) -> int:
+    """Print the summary (``--quiet``: one line), and save it as ``--json`` and ``--png``."""
     to_stdout = args.json == "-"
-    data = json.dumps(summary.to_json(per_game=args.per_game), indent=1, ensure_ascii=False)
+    data = json.dumps(
+        summary.to_json(per_game=bool(summary.per_game)), indent=1, ensure_ascii=False
+    )
     if to_stdout:
         out.write(data + "\n")
     else:

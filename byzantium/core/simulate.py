@@ -24,28 +24,32 @@ game can be watched again with ``byzantium play GAME --seed SEED --policy POLICY
 (its seed and seating are in the summary's per-game data).
 
 Parallel runs: with ``jobs=J`` the games are spread over ``J`` worker processes
-(``concurrent.futures`` with the *spawn* start method). Each worker re-creates the
-game from its id and options, importing the module that registered it, so games
-registered by third-party modules work as well as the built-in ones.
+(``concurrent.futures`` with the *spawn* start method); with ``cluster`` over the
+workers of a Dask cluster (``"local:N"``, a LocalCluster of N processes, or
+``"tcp://HOST:PORT"``, a running scheduler; the ``byzantium[cluster]`` extra). Games
+travel in chunks (:class:`Chunk`, played by :func:`run_chunk`), a few per worker at
+a time, and come back as they finish. Each worker re-creates the game from its id
+and options, importing the module that registered it, so games registered by
+third-party modules work as well as the built-in ones.
 
-Clusters: the unit of work is a :class:`GameJob` and the worker function is
-:func:`run_job` (or :func:`play_one` with plain arguments); both are picklable
-module-level objects, so any executor with a ``map(fn, iterable)`` method that
-returns the results in order can run them. Pass it as ``executor``; for example, with
-Dask::
+Summaries that add up: a chunk comes back as a :class:`Tally`, counts, sums and
+histograms of exact values (turns, scores as fractions), never the games
+themselves; tallies add up into the tally of the whole run, in any order, and the
+:class:`SimulationSummary` is made from it at the end. The memory of a run does not
+grow with its games. Every game's own summary can be streamed to a file as JSON
+lines (``per_game``) or kept for small runs (``keep_games``).
 
-    from dask.distributed import Client
-    with Client("scheduler:8786").get_executor() as pool:
-        summary = simulate("sword-of-orthodoxy", games=100_000, seed=1, executor=pool)
+Runs in parts: a :class:`SimulationPlan` fixes what a simulation plays;
+:func:`simulate_part` plays games ``start`` to ``stop - 1`` of it (a *shard*, see
+:func:`shard_games`) and gives a :class:`SimulationPart`, which saves as JSON and
+:func:`merge_parts` adds up with the other shards into the whole, refusing parts of
+another plan, overlapping or missing games. A ``checkpoint`` file, rewritten
+atomically as chunks finish, is such a part: an interrupted run resumes from it.
 
-or with Ray's process pool::
-
-    from ray.util.multiprocessing import Pool
-    summary = simulate("sword-of-orthodoxy", games=100_000, seed=1, executor=Pool())
-
-The same can be done by hand: ``jobs = simulation_jobs(...)``, then
-``summarise(list(pool.map(run_job, jobs)), seed=S)``. Neither Dask nor Ray is a
-dependency of this package.
+Any executor with a ``map(fn, iterable)`` method that returns the results in order
+can also run the games, one :class:`GameJob` per task (:func:`run_job`): pass it as
+``executor``, for instance Ray's ``ray.util.multiprocessing.Pool()``. Neither Dask
+nor Ray is a dependency of the core.
 
 >>> import tests.pig
 >>> summary = simulate("pig", {"target": 10}, games=3, seed=5)
@@ -57,20 +61,25 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import itertools
+import json
+import logging
 import math
 import multiprocessing
 import os
 import re
 import textwrap
-from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from fractions import Fraction
 from pathlib import Path
-from typing import Protocol, TypeVar
+from types import ModuleType
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
@@ -84,10 +93,17 @@ S = TypeVar("S")
 A = TypeVar("A")
 
 __all__ = [
+    "CHECKPOINT_SECONDS",
+    "CONNECT_SECONDS",
     "DEFAULT_MAX_STEPS",
+    "MAX_CHUNK",
     "MAX_GAMES",
+    "MAX_PART_BYTES",
+    "PART_FORMAT",
     "Bin",
     "CauseStats",
+    "Chunk",
+    "ChunkResult",
     "GameJob",
     "GameSummary",
     "Histogram",
@@ -96,31 +112,45 @@ __all__ = [
     "Seating",
     "SideStats",
     "SimulationError",
+    "SimulationPart",
+    "SimulationPlan",
     "SimulationSummary",
+    "Tally",
     "TallyStats",
     "WinRate",
     "ending_cause",
     "game_seed",
     "histogram",
+    "histogram_of",
+    "merge_parts",
+    "parse_cluster",
     "parse_seating",
+    "parse_shard",
     "play_one",
     "policy_for",
     "quartiles",
+    "quartiles_of",
+    "read_part",
+    "run_chunk",
     "run_job",
     "run_jobs",
     "save_histograms_png",
     "seatings",
+    "shard_games",
     "simulate",
+    "simulate_part",
     "simulation_jobs",
+    "simulation_plan",
     "summarise",
     "wilson_interval",
     "worker_count",
+    "write_atomically",
 ]
 
 #: A game that has not ended after this many steps is counted as unfinished.
 DEFAULT_MAX_STEPS = 1_000_000
-#: The most games one simulation plays (each game's summary is kept until the end).
-MAX_GAMES = 1_000_000
+#: The most games one simulation plays (a summary keeps counts only, not the games).
+MAX_GAMES = 1_000_000_000
 #: The most games handed to the worker processes at once, per worker.
 IN_FLIGHT_PER_WORKER = 4
 #: Integer data spanning at most this many values get one histogram row per value.
@@ -470,10 +500,10 @@ def simulation_jobs(
     """The jobs of a simulation, game ``i`` seeded with :func:`game_seed` ``(seed, i)``.
 
     ``games`` games per seating (see :func:`seatings`), one seating after the other.
-    Checks everything that can be checked before any game is played: the game and
-    its options load, the policies exist, ``games`` and ``max_steps`` are positive.
+    Checks everything that can be checked before any game is played (see
+    :func:`simulation_plan`).
     """
-    job, total = _job_maker(
+    plan = simulation_plan(
         game_id,
         options,
         games=games,
@@ -482,53 +512,7 @@ def simulation_jobs(
         swap_seats=swap_seats,
         max_steps=max_steps,
     )
-    return tuple(job(i) for i in range(total))
-
-
-def _job_maker(
-    game_id: str,
-    options: Mapping[str, OptionValue] | Options | None,
-    *,
-    games: int,
-    seed: int,
-    policy: str | Sequence[str],
-    swap_seats: bool,
-    max_steps: int,
-) -> tuple[Callable[[int], GameJob], int]:
-    """Check a simulation's arguments, then give the maker of its job ``i`` (so that
-    a long simulation builds each job only when it is about to be played) and the
-    number of jobs."""
-    for name, value in (("games", games), ("seed", seed), ("max_steps", max_steps)):
-        if type(value) is not int:
-            raise SimulationError(f"{name} must be an integer, not {repr(value)[:60]}")
-    if not isinstance(game_id, str):
-        raise SimulationError(f"a game id is a string, not {repr(game_id)[:60]}")
-    if games < 1:
-        raise SimulationError(f"a simulation needs at least one game, not {games}")
-    if max_steps < 1:
-        raise SimulationError(f"max_steps must be at least 1, not {max_steps}")
-    if games > MAX_GAMES:
-        raise SimulationError(f"a simulation plays at most {MAX_GAMES:,} games, not {games:,}")
-    opts = _options(options)
-    game = _game(game_id, opts)
-    if swap_seats and game.NUM_PLAYERS < 2:
-        raise SimulationError(f"{game_id} is a one-player game: there are no seats to swap")
-    plan = seatings(_seating(game, policy), swap_seats=swap_seats)
-    for name in dict.fromkeys(itertools.chain.from_iterable(plan)):
-        policy_for(game, name)
-    total = games * len(plan)
-    if total > MAX_GAMES:
-        raise SimulationError(f"a simulation plays at most {MAX_GAMES:,} games, not {total:,}")
-    module = game_class(game_id).__module__
-    # A seating whose seats all play one policy travels as that policy's name.
-    named: list[str | Seating] = [
-        seating[0] if len(set(seating)) == 1 else seating for seating in plan
-    ]
-
-    def job(i: int) -> GameJob:
-        return GameJob(game_id, opts, named[i // games], game_seed(seed, i), max_steps, module)
-
-    return job, total
+    return tuple(plan.job(i) for i in range(plan.total))
 
 
 def worker_count(jobs: int, games: int) -> int:
@@ -611,7 +595,8 @@ def histogram(
     denominator) spanning at most ``max_value_rows`` values get one row per value
     from the least to the greatest (empty rows included); anything else gets
     ``bins`` equal-width bins between the least and the greatest value (one row when
-    they are all equal). No values, no rows.
+    they are all equal). No values, no rows. :func:`histogram_of` does the same
+    from a count of every value.
 
     >>> [row.label for row in histogram([3, 1, 3]).rows]
     ['1', '2', '3']
@@ -620,22 +605,42 @@ def histogram(
     >>> len(histogram(list(range(100))).rows)
     10
     """
-    if not values:
+    counts: Counter[Fraction | int | float] = Counter(values)
+    return histogram_of(counts, max_value_rows=max_value_rows, bins=bins)
+
+
+def histogram_of(
+    counts: Mapping[Fraction | int | float, int] | Mapping[Fraction, int] | Mapping[int, int],
+    *,
+    max_value_rows: int = MAX_VALUE_ROWS,
+    bins: int = DEFAULT_BINS,
+) -> Histogram:
+    """The histogram of :func:`histogram` from how often each value occurred, so that
+    a distribution over any number of games needs only one count per distinct value.
+
+    >>> [(row.label, row.count) for row in histogram_of({1: 2, 3: 1}).rows]
+    [('1', 2), ('2', 0), ('3', 1)]
+    """
+    present: list[tuple[Fraction | int | float, int]] = [(v, n) for v, n in counts.items() if n]
+    if not present:
         return Histogram(())
+    values = [v for v, _ in present]
     low, high = min(values), max(values)
     unit = _unit(values)
     if unit is not None and (high - low) / unit + 1 <= max_value_rows:
-        counts = Counter(Fraction(v) for v in values)
+        exact: Counter[Fraction] = Counter()
+        for value, n in present:
+            exact[Fraction(value)] += n
         rows = int((high - low) / unit) + 1
         points = [Fraction(low) + unit * i for i in range(rows)]
-        return Histogram(tuple(Bin(float(p), float(p), counts[p]) for p in points))
+        return Histogram(tuple(Bin(float(p), float(p), exact[p]) for p in points))
     if low == high:
-        return Histogram((Bin(float(low), float(high), len(values)),))
+        return Histogram((Bin(float(low), float(high), sum(n for _, n in present)),))
     step = Fraction(high) / bins - Fraction(low) / bins
     tally = [0] * bins
-    for value in values:
+    for value, n in present:
         index = min(int((Fraction(value) - Fraction(low)) / step), bins - 1)
-        tally[index] += 1
+        tally[index] += n
     return Histogram(
         tuple(
             Bin(float(low + step * i), float(low + step * (i + 1)), count)
@@ -658,6 +663,14 @@ def _mean(values: Sequence[Fraction | int]) -> float:
     return float(sum(Fraction(v) for v in values) / len(values)) if values else 0.0
 
 
+def _mean_of(counts: Mapping[Fraction, int] | Mapping[int, int]) -> float:
+    """The mean of the values counted, exactly, as a float (0 for none)."""
+    total = sum(counts.values())
+    if not total:
+        return 0.0
+    return float(sum((Fraction(v) * n for v, n in counts.items()), Fraction(0)) / total)
+
+
 def quartiles(values: Sequence[Fraction | int]) -> tuple[Fraction, Fraction, Fraction]:
     """The first quartile, the median and the third quartile of ``values``, exactly.
 
@@ -671,14 +684,37 @@ def quartiles(values: Sequence[Fraction | int]) -> tuple[Fraction, Fraction, Fra
     """
     if not values:
         raise ValueError("no values have quartiles")
-    ordered = sorted(Fraction(v) for v in values)
-    last = len(ordered) - 1
+    counts: Counter[Fraction] = Counter(Fraction(v) for v in values)
+    return quartiles_of(counts)
+
+
+def quartiles_of(
+    counts: Mapping[Fraction, int] | Mapping[int, int],
+) -> tuple[Fraction, Fraction, Fraction]:
+    """The :func:`quartiles` of the values counted (value: how many times), exactly.
+
+    >>> [str(q) for q in quartiles_of({1: 1, 2: 1, 3: 1, 4: 1})]
+    ['7/4', '5/2', '13/4']
+    """
+    ordered = sorted((Fraction(v), n) for v, n in counts.items() if n)
+    if not ordered:
+        raise ValueError("no values have quartiles")
+    last = sum(n for _, n in ordered) - 1
+
+    def value_at(rank: int) -> Fraction:
+        seen = 0
+        for value, n in ordered:
+            seen += n
+            if rank < seen:
+                return value
+        return ordered[-1][0]
 
     def at(q: Fraction) -> Fraction:
         rank = q * last
         low = math.floor(rank)
         high = min(low + 1, last)
-        return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
+        below, above = value_at(low), value_at(high)
+        return below + (above - below) * (rank - low)
 
     return at(Fraction(1, 4)), at(Fraction(1, 2)), at(Fraction(3, 4))
 
@@ -702,17 +738,24 @@ class ScoreStats:
     @classmethod
     def of(cls, player: str, values: Sequence[Fraction | int]) -> ScoreStats:
         """The statistics of some (at least one) values."""
-        q1, median, q3 = quartiles(values)
+        counts: Counter[Fraction] = Counter(Fraction(v) for v in values)
+        return cls.of_counts(player, counts)
+
+    @classmethod
+    def of_counts(cls, player: str, counts: Mapping[Fraction, int]) -> ScoreStats:
+        """The statistics of the values counted (value: how many times; at least one)."""
+        q1, median, q3 = quartiles_of(counts)
+        present = [value for value, n in counts.items() if n]
         return cls(
             player=player,
-            games=len(values),
-            min=Fraction(min(values)),
+            games=sum(counts.values()),
+            min=Fraction(min(present)),
             q1=q1,
             median=median,
             q3=q3,
-            max=Fraction(max(values)),
-            mean=_mean(values),
-            histogram=histogram(values),
+            max=Fraction(max(present)),
+            mean=_mean_of(counts),
+            histogram=histogram_of(counts),
         )
 
     def text(self) -> str:
@@ -866,27 +909,6 @@ class SideStats:
         }
 
 
-def _side(seat: str, policy: str, games: Sequence[tuple[GameSummary, str]]) -> SideStats:
-    """The statistics of one side over its games, each with the player it was."""
-    won = [(g, player) for g, player in games if player in g.winners]
-    lost = [g for g, player in games if player not in g.winners]
-    turns_by_cause: dict[str, list[int]] = defaultdict(list)
-    for g in lost:
-        turns_by_cause[g.cause].append(g.turn)
-    causes = sorted(turns_by_cause.items(), key=lambda item: (-len(item[1]), item[0]))
-    scores = [dict(g.scores)[player] for g, player in games if player in dict(g.scores)]
-    label = f"{seat} ({policy})" if seat and policy else seat or policy
-    return SideStats(
-        seat=seat,
-        policy=policy,
-        record=WinRate(len(won), len(games)),
-        levels=_ranked(Counter(g.level for g, _ in won)),
-        defeats=tuple(CauseStats(cause, len(t), _mean(t), histogram(t)) for cause, t in causes),
-        defeat_rules=_ranked(Counter(g.rule for g in lost)),
-        scores=ScoreStats.of(label, scores) if scores else None,
-    )
-
-
 @attrs.frozen
 class SimulationSummary:
     """What :func:`simulate` found, in a form both printable and serialisable.
@@ -921,7 +943,7 @@ class SimulationSummary:
     policies: tuple[SideStats, ...]
     sides: tuple[SideStats, ...]
     turn_quartiles: tuple[Fraction, Fraction, Fraction]
-    per_game: tuple[GameSummary, ...] = attrs.field(repr=False)
+    per_game: tuple[GameSummary, ...] = attrs.field(default=(), repr=False, eq=False)
 
     def to_json(self, *, per_game: bool = False) -> dict[str, JSONValue]:
         """The summary as plain JSON values; with ``per_game`` every game's summary too."""
@@ -1052,76 +1074,752 @@ def _shares(pairs: Sequence[tuple[str, int]], total: int) -> list[str]:
     return [f"  {name:<{width}} {n:>7} {100 * n / total:5.1f}%" for name, n in pairs]
 
 
+# -- summaries that add up -----------------------------------------------------------------
+
+Turns = Counter[int]
+Seats = tuple[tuple[str, str], ...]
+
+
+def _turns_json(counts: Mapping[int, int]) -> list[JSONValue]:
+    return [[value, n] for value, n in sorted(counts.items()) if n]
+
+
+def _names_json(counts: Mapping[str, int]) -> list[JSONValue]:
+    return [[name, n] for name, n in sorted(counts.items()) if n]
+
+
+def _causes_json(causes: Mapping[str, Turns]) -> dict[str, JSONValue]:
+    return {cause: _turns_json(turns) for cause, turns in sorted(causes.items())}
+
+
+def _fail(what: str) -> SimulationError:
+    return SimulationError(f"not a simulation part: {what}")
+
+
+def _int(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(f"{what} is not a whole number")
+    return value
+
+
+def _count(value: object, what: str) -> int:
+    number = _int(value, what)
+    if number < 0:
+        raise _fail(f"{what} is negative")
+    return number
+
+
+def _str(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise _fail(f"{what} is not a string")
+    return value
+
+
+def _list(value: object, what: str) -> list[object]:
+    if not isinstance(value, list):
+        raise _fail(f"{what} is not a list")
+    return value
+
+
+def _dict(value: object, what: str) -> dict[str, object]:
+    if not isinstance(value, dict):
+        raise _fail(f"{what} is not an object")
+    return value
+
+
+def _pair(value: object, what: str) -> tuple[object, object]:
+    items = _list(value, what)
+    if len(items) != 2:
+        raise _fail(f"{what} is not a pair")
+    return items[0], items[1]
+
+
+def _names_of(value: object, what: str) -> Counter[str]:
+    counts: Counter[str] = Counter()
+    for item in _list(value, what):
+        name, n = _pair(item, what)
+        counts[_str(name, what)] += _count(n, what)
+    return counts
+
+
+def _turns_of(value: object, what: str) -> Turns:
+    counts: Turns = Counter()
+    for item in _list(value, what):
+        turn, n = _pair(item, what)
+        counts[_int(turn, what)] += _count(n, what)
+    return counts
+
+
+def _causes_of(value: object, what: str) -> dict[str, Turns]:
+    return {cause: _turns_of(turns, what) for cause, turns in _dict(value, what).items()}
+
+
+def _fraction(value: object, what: str) -> Fraction:
+    try:
+        return Fraction(_str(value, what))
+    except (ValueError, ZeroDivisionError):
+        raise _fail(f"{what} is not a fraction") from None
+
+
+def _seats_of(value: object, what: str) -> Seats:
+    return tuple(
+        (_str(player, what), _str(policy, what))
+        for player, policy in (_pair(item, what) for item in _list(value, what))
+    )
+
+
+def _add_turns(into: dict[str, Turns], other: Mapping[str, Turns]) -> None:
+    for cause, turns in other.items():
+        into.setdefault(cause, Counter()).update(turns)
+
+
+def _cause_stats(causes: Mapping[str, Turns]) -> tuple[CauseStats, ...]:
+    ranked = sorted(causes.items(), key=lambda item: (-item[1].total(), item[0]))
+    return tuple(
+        CauseStats(cause, turns.total(), _mean_of(turns), histogram_of(turns))
+        for cause, turns in ranked
+    )
+
+
+@attrs.define
+class _Side:
+    """How one policy in one seat fared, in counts that add up (see :class:`Tally`)."""
+
+    games: int = 0
+    wins: int = 0
+    levels: Counter[str] = attrs.Factory(Counter)
+    defeats: dict[str, Turns] = attrs.Factory(dict)
+    rules: Counter[str] = attrs.Factory(Counter)
+    scores: Counter[Fraction] = attrs.Factory(Counter)
+
+    def add(self, game: GameSummary, player: str) -> None:
+        self.games += 1
+        if player in game.winners:
+            self.wins += 1
+            self.levels[game.level] += 1
+        else:
+            self.defeats.setdefault(game.cause, Counter())[game.turn] += 1
+            self.rules[game.rule] += 1
+        for name, score in game.scores:
+            if name == player:
+                self.scores[score] += 1
+
+    def update(self, other: _Side) -> None:
+        self.games += other.games
+        self.wins += other.wins
+        self.levels.update(other.levels)
+        _add_turns(self.defeats, other.defeats)
+        self.rules.update(other.rules)
+        self.scores.update(other.scores)
+
+    def stats(self, seat: str, policy: str) -> SideStats:
+        label = f"{seat} ({policy})" if seat and policy else seat or policy
+        return SideStats(
+            seat=seat,
+            policy=policy,
+            record=WinRate(self.wins, self.games),
+            levels=_ranked(self.levels),
+            defeats=_cause_stats(self.defeats),
+            defeat_rules=_ranked(self.rules),
+            scores=ScoreStats.of_counts(label, self.scores) if self.scores.total() else None,
+        )
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "levels": _names_json(self.levels),
+            "defeats": _causes_json(self.defeats),
+            "rules": _names_json(self.rules),
+            "scores": [[str(v), n] for v, n in sorted(self.scores.items()) if n],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> _Side:
+        scores: Counter[Fraction] = Counter()
+        for item in _list(data.get("scores"), "a side's scores"):
+            value, n = _pair(item, "a side's score")
+            scores[_fraction(value, "a score")] += _count(n, "a score's count")
+        side = cls(
+            games=_count(data.get("games"), "a side's games"),
+            wins=_count(data.get("wins"), "a side's wins"),
+            levels=_names_of(data.get("levels"), "a side's levels"),
+            defeats=_causes_of(data.get("defeats"), "a side's defeats"),
+            rules=_names_of(data.get("rules"), "a side's rules"),
+            scores=scores,
+        )
+        if side.wins > side.games:
+            raise _fail("a side won more games than it played")
+        return side
+
+
+@attrs.define
+class Tally:
+    """A simulation's games summed up in counts that add up, from which
+    :meth:`summary` makes the :class:`SimulationSummary`.
+
+    Every statistic of the summary is kept as a count (games, wins, finished games),
+    a sum (steps), a least and greatest value, or a histogram of exact values (turns;
+    scores as fractions, so half points stay exact): the tally of a million games
+    takes no more memory than that of a hundred, and tallies of parts of a simulation
+    :meth:`update` one another into the tally of the whole, the same whatever the
+    order or the grouping. ``seatings`` also keeps each seating's first game, so that
+    the summary lists seatings and policies in the order of the games.
+
+    >>> import tests.pig
+    >>> games = [run_job(job) for job in simulation_jobs("pig", games=4, seed=2)]
+    >>> whole, left, right = Tally(), Tally(), Tally()
+    >>> for index, game in enumerate(games):
+    ...     whole.add(index, game)
+    ...     (left if index < 2 else right).add(index, game)
+    >>> right.update(left)
+    >>> right == whole and right.summary(seed=2) == summarise(games, seed=2)
+    True
+    """
+
+    game: str = ""
+    options: Options = ()
+    games: int = 0
+    finished: int = 0
+    outcomes: Counter[str] = attrs.Factory(Counter)
+    levels: Counter[str] = attrs.Factory(Counter)
+    causes: dict[str, Turns] = attrs.Factory(dict)
+    turns: Turns = attrs.Factory(Counter)
+    steps: int = 0
+    min_steps: int = 0
+    max_steps: int = 0
+    tallies: dict[str, tuple[int, int]] = attrs.Factory(dict)
+    seatings: dict[Seats, tuple[int, int]] = attrs.Factory(dict)
+    sides: dict[tuple[str, str], _Side] = attrs.Factory(dict)
+
+    def _same_game(self, game: str, options: Options, players: int) -> None:
+        if not self.games:
+            self.game, self.options = game, options
+            return
+        known = len(next(iter(self.seatings))) if self.seatings else players
+        if (game, options, players) != (self.game, self.options, known):
+            raise SimulationError("the games to summarise differ in game or options")
+
+    def add(self, index: int, game: GameSummary) -> None:
+        """Count game number ``index`` of the simulation."""
+        self._same_game(game.game, game.options, len(game.seats))
+        self.min_steps = game.steps if not self.games else min(self.min_steps, game.steps)
+        self.max_steps = game.steps if not self.games else max(self.max_steps, game.steps)
+        self.games += 1
+        self.finished += 1 if game.finished else 0
+        self.outcomes[game.outcome] += 1
+        self.levels[game.level] += 1
+        self.causes.setdefault(game.cause, Counter())[game.turn] += 1
+        self.turns[game.turn] += 1
+        self.steps += game.steps
+        for name, count in game.tallies:
+            games, total = self.tallies.get(name, (0, 0))
+            self.tallies[name] = (games + (1 if count else 0), total + count)
+        count, first = self.seatings.get(game.seats, (0, index))
+        self.seatings[game.seats] = (count + 1, min(first, index))
+        for player, policy in game.seats:
+            self.sides.setdefault((player, policy), _Side()).add(game, player)
+
+    def update(self, other: Tally) -> None:
+        """Add the games of ``other`` (of the same game and options) to this tally."""
+        if not other.games:
+            return
+        if self.games:
+            players = len(next(iter(other.seatings)))
+            self._same_game(other.game, other.options, players)
+            self.min_steps = min(self.min_steps, other.min_steps)
+            self.max_steps = max(self.max_steps, other.max_steps)
+        else:
+            self.game, self.options = other.game, other.options
+            self.min_steps, self.max_steps = other.min_steps, other.max_steps
+        self.games += other.games
+        self.finished += other.finished
+        self.outcomes.update(other.outcomes)
+        self.levels.update(other.levels)
+        _add_turns(self.causes, other.causes)
+        self.turns.update(other.turns)
+        self.steps += other.steps
+        for name, (games, total) in other.tallies.items():
+            mine = self.tallies.get(name, (0, 0))
+            self.tallies[name] = (mine[0] + games, mine[1] + total)
+        for seats, (count, first) in other.seatings.items():
+            mine = self.seatings.get(seats, (0, first))
+            self.seatings[seats] = (mine[0] + count, min(mine[1], first))
+        for key, side in other.sides.items():
+            self.sides.setdefault(key, _Side()).update(side)
+
+    def summary(
+        self, *, seed: int | None = None, per_game: Sequence[GameSummary] = ()
+    ) -> SimulationSummary:
+        """The summary of the games counted (at least one)."""
+        if not self.games:
+            raise SimulationError("nothing to summarise: no games were played")
+        plan = sorted(self.seatings.items(), key=lambda item: item[1][1])
+        seat_order = [player for player, _ in plan[0][0]]
+        labels = list(dict.fromkeys(_seating_label(seats) for seats, _ in plan))
+        keys = list(dict.fromkeys(pair for seats, _ in plan for pair in seats))
+        names = list(dict.fromkeys(policy for _, policy in keys))
+
+        def merged(chosen: Iterable[tuple[str, str]]) -> _Side:
+            total = _Side()
+            for key in chosen:
+                total.update(self.sides[key])
+            return total
+
+        seats = tuple(
+            merged(k for k in keys if k[0] == player).stats(player, "") for player in seat_order
+        )
+        return SimulationSummary(
+            game=self.game,
+            options=self.options,
+            policy=labels[0] if len(labels) == 1 else f"{' v '.join(names)} ({len(plan)} seatings)",
+            seed=seed,
+            games=self.games,
+            finished=self.finished,
+            outcomes=_ranked(self.outcomes),
+            levels=_ranked(self.levels),
+            scores=tuple(seat.scores for seat in seats if seat.scores is not None),
+            causes=_cause_stats(self.causes),
+            turns=histogram_of(self.turns),
+            mean_turn=_mean_of(self.turns),
+            mean_steps=self.steps / self.games,
+            min_steps=self.min_steps,
+            max_steps=self.max_steps,
+            tallies=tuple(TallyStats(name, *self.tallies[name]) for name in sorted(self.tallies)),
+            seatings=tuple((seating, count) for seating, (count, _) in plan),
+            seats=seats,
+            policies=tuple(
+                merged(k for k in keys if k[1] == name).stats("", name) for name in names
+            ),
+            sides=tuple(
+                self.sides[player, name].stats(player, name)
+                for player in seat_order
+                for (seat, name) in keys
+                if seat == player
+            ),
+            turn_quartiles=quartiles_of(self.turns),
+            per_game=tuple(per_game),
+        )
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """The tally as plain JSON values (scores as fraction strings such as ``"3/2"``)."""
+        return {
+            "game": self.game,
+            "options": [[name, value] for name, value in self.options],
+            "games": self.games,
+            "finished": self.finished,
+            "outcomes": _names_json(self.outcomes),
+            "levels": _names_json(self.levels),
+            "causes": _causes_json(self.causes),
+            "turns": _turns_json(self.turns),
+            "steps": {"sum": self.steps, "min": self.min_steps, "max": self.max_steps},
+            "tallies": {name: list(pair) for name, pair in sorted(self.tallies.items())},
+            "seatings": [
+                {"seats": [list(pair) for pair in seats], "games": count, "first": first}
+                for seats, (count, first) in sorted(self.seatings.items(), key=lambda i: i[1][1])
+            ],
+            "sides": [
+                {"seat": seat, "policy": policy, **side.to_json()}
+                for (seat, policy), side in self.sides.items()
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, value: object) -> Tally:
+        """A tally from :meth:`to_json`; anything else is a :class:`SimulationError`."""
+        data = _dict(value, "the tally")
+        steps = _dict(data.get("steps"), "the steps")
+        options: list[tuple[str, OptionValue]] = []
+        for item in _list(data.get("options"), "the options"):
+            name, option = _pair(item, "an option")
+            if not isinstance(option, bool | int | str):
+                raise _fail("an option's value is not a boolean, number or string")
+            options.append((_str(name, "an option's name"), option))
+        tallies: dict[str, tuple[int, int]] = {}
+        for name, pair in _dict(data.get("tallies"), "the tallies").items():
+            games, total = _pair(pair, "a tally")
+            tallies[name] = (_count(games, "a tally"), _int(total, "a tally"))
+        seatings: dict[Seats, tuple[int, int]] = {}
+        for item in _list(data.get("seatings"), "the seatings"):
+            entry = _dict(item, "a seating")
+            seatings[_seats_of(entry.get("seats"), "a seating")] = (
+                _count(entry.get("games"), "a seating's games"),
+                _count(entry.get("first"), "a seating's first game"),
+            )
+        sides: dict[tuple[str, str], _Side] = {}
+        for item in _list(data.get("sides"), "the sides"):
+            entry = _dict(item, "a side")
+            key = (_str(entry.get("seat"), "a side's seat"), _str(entry.get("policy"), "policy"))
+            sides[key] = _Side.from_json(entry)
+        tally = cls(
+            game=_str(data.get("game"), "the game"),
+            options=tuple(options),
+            games=_count(data.get("games"), "the games"),
+            finished=_count(data.get("finished"), "the finished games"),
+            outcomes=_names_of(data.get("outcomes"), "the outcomes"),
+            levels=_names_of(data.get("levels"), "the levels"),
+            causes=_causes_of(data.get("causes"), "the causes"),
+            turns=_turns_of(data.get("turns"), "the turns"),
+            steps=_count(steps.get("sum"), "the steps"),
+            min_steps=_count(steps.get("min"), "the least steps"),
+            max_steps=_count(steps.get("max"), "the most steps"),
+            tallies=tallies,
+            seatings=seatings,
+            sides=sides,
+        )
+        counted = (
+            tally.outcomes.total(),
+            tally.levels.total(),
+            tally.turns.total(),
+            sum(count for count, _ in seatings.values()),
+        )
+        if any(n != tally.games for n in counted) or tally.finished > tally.games:
+            raise _fail("its counts do not add up to its games")
+        if tally.games and (not seatings or any(key not in sides for s in seatings for key in s)):
+            raise _fail("a seat of a seating has no side")
+        return tally
+
+
 def _ranked(counter: Counter[str]) -> tuple[tuple[str, int], ...]:
-    return tuple(sorted(counter.items(), key=lambda item: (-item[1], item[0])))
+    return tuple(sorted(((k, n) for k, n in counter.items() if n), key=lambda i: (-i[1], i[0])))
 
 
 def summarise(results: Sequence[GameSummary], *, seed: int | None = None) -> SimulationSummary:
-    """Aggregate per-game summaries (all of one game, options and policy), in their order."""
-    if not results:
-        raise SimulationError("nothing to summarise: no games were played")
-    first = results[0]
-    mixed = {(r.game, r.options, len(r.seats)) for r in results}
-    if len(mixed) > 1:
-        raise SimulationError("the games to summarise differ in game or options")
-    players: dict[str, list[Fraction]] = {}
-    turns_by_cause: dict[str, list[int]] = defaultdict(list)
-    tally_games: Counter[str] = Counter()
-    tally_total: Counter[str] = Counter()
-    for result in results:
-        for name, score in result.scores:
-            players.setdefault(name, []).append(score)
-        turns_by_cause[result.cause].append(result.turn)
-        for name, count in result.tallies:
-            tally_total[name] += count
-            tally_games[name] += 1 if count else 0
-    causes = sorted(turns_by_cause.items(), key=lambda item: (-len(item[1]), item[0]))
-    steps = [r.steps for r in results]
-    turns = [r.turn for r in results]
-    plan = Counter(r.seats for r in results)
-    labels = list(dict.fromkeys(r.policy for r in results))
-    names = list(dict.fromkeys(name for r in results for _, name in r.seats))
-    by_seat: dict[str, list[tuple[GameSummary, str]]] = defaultdict(list)
-    by_policy: dict[str, list[tuple[GameSummary, str]]] = defaultdict(list)
-    by_side: dict[tuple[str, str], list[tuple[GameSummary, str]]] = defaultdict(list)
-    for result in results:
-        for player, name in result.seats:
-            by_seat[player].append((result, player))
-            by_policy[name].append((result, player))
-            by_side[player, name].append((result, player))
-    seat_order = [player for player, _ in first.seats]
-    return SimulationSummary(
-        game=first.game,
-        options=first.options,
-        policy=labels[0] if len(labels) == 1 else f"{' v '.join(names)} ({len(plan)} seatings)",
-        seed=seed,
-        games=len(results),
-        finished=sum(1 for r in results if r.finished),
-        outcomes=_ranked(Counter(r.outcome for r in results)),
-        levels=_ranked(Counter(r.level for r in results)),
-        scores=tuple(ScoreStats.of(name, v) for name, v in players.items()),
-        causes=tuple(CauseStats(cause, len(t), _mean(t), histogram(t)) for cause, t in causes),
-        turns=histogram(turns),
-        mean_turn=_mean(turns),
-        mean_steps=_mean(steps),
-        min_steps=min(steps),
-        max_steps=max(steps),
-        tallies=tuple(
-            TallyStats(name, tally_games[name], tally_total[name]) for name in sorted(tally_total)
-        ),
-        seatings=tuple(
-            (seating, plan[seating]) for seating in dict.fromkeys(r.seats for r in results)
-        ),
-        seats=tuple(_side(player, "", by_seat[player]) for player in seat_order),
-        policies=tuple(_side("", name, by_policy[name]) for name in by_policy),
-        sides=tuple(
-            _side(player, name, by_side[player, name])
-            for player in seat_order
-            for (seat, name) in by_side
-            if seat == player
-        ),
-        turn_quartiles=quartiles(turns),
-        per_game=tuple(results),
+    """Aggregate per-game summaries (all of one game, options and policy), in their order
+    (game ``i`` of a simulation at place ``i``); the summary keeps them as ``per_game``."""
+    tally = Tally()
+    for index, result in enumerate(results):
+        tally.add(index, result)
+    return tally.summary(seed=seed, per_game=results)
+
+
+# -- plans, chunks and parts -------------------------------------------------------------------
+
+
+@attrs.frozen
+class SimulationPlan:
+    """What a simulation plays: ``games`` games of each seating in turn, game ``i``
+    seeded with :func:`game_seed` ``(seed, i)``. Two runs of one plan play the same
+    games, wherever they run; ``module`` (the module that registers the game, imported
+    first by a worker) is not part of the plan's identity."""
+
+    game: str
+    options: Options
+    seatings: tuple[Seating, ...]
+    games: int
+    seed: int
+    max_steps: int
+    module: str = attrs.field(default="", eq=False)
+
+    @property
+    def total(self) -> int:
+        """The number of games of the plan: ``games`` per seating."""
+        return self.games * len(self.seatings)
+
+    def job(self, index: int) -> GameJob:
+        """The job of game ``index`` (a seating whose seats all play one policy travels
+        as that policy's name)."""
+        seating = self.seatings[index // self.games]
+        named: str | Seating = seating[0] if len(set(seating)) == 1 else seating
+        return GameJob(
+            self.game,
+            self.options,
+            named,
+            game_seed(self.seed, index),
+            self.max_steps,
+            self.module,
+        )
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """The plan as plain JSON values."""
+        return {
+            "game": self.game,
+            "options": [[name, value] for name, value in self.options],
+            "seatings": [list(seating) for seating in self.seatings],
+            "games": self.games,
+            "seed": self.seed,
+            "max_steps": self.max_steps,
+            "module": self.module,
+        }
+
+    @classmethod
+    def from_json(cls, value: object) -> SimulationPlan:
+        """A plan from :meth:`to_json`; anything else is a :class:`SimulationError`."""
+        data = _dict(value, "the plan")
+        options = Tally.from_json({**Tally().to_json(), "options": data.get("options")}).options
+        seatings = tuple(
+            tuple(_str(name, "a policy") for name in _list(seating, "a seating"))
+            for seating in _list(data.get("seatings"), "the seatings")
+        )
+        plan = cls(
+            game=_str(data.get("game"), "the game"),
+            options=options,
+            seatings=seatings,
+            games=_count(data.get("games"), "the games"),
+            seed=_int(data.get("seed"), "the seed"),
+            max_steps=_count(data.get("max_steps"), "max_steps"),
+            module=_str(data.get("module", ""), "the module"),
+        )
+        if not seatings or plan.games < 1 or plan.total > MAX_GAMES:
+            raise _fail("its plan plays no games or too many")
+        return plan
+
+    def describe(self) -> str:
+        """``pig (target=10), policy random, 5 games, seed 3, max 1000000 steps``."""
+        options = ", ".join(f"{k}={v}" for k, v in self.options)
+        seats = " / ".join(",".join(seating) for seating in self.seatings)
+        return (
+            f"{self.game}{f' ({options})' if options else ''}, policy {seats}, "
+            f"{self.games} games, seed {self.seed}, max {self.max_steps} steps"
+        )
+
+
+def simulation_plan(
+    game_id: str,
+    options: Mapping[str, OptionValue] | Options | None = None,
+    *,
+    games: int,
+    seed: int = 0,
+    policy: str | Sequence[str] = "random",
+    swap_seats: bool = False,
+    max_steps: int = DEFAULT_MAX_STEPS,
+) -> SimulationPlan:
+    """The plan of a simulation, once everything that can be checked before any game
+    is played has been: the game and its options load, the policies exist, ``games``
+    and ``max_steps`` are positive and the games at most :data:`MAX_GAMES`."""
+    for name, value in (("games", games), ("seed", seed), ("max_steps", max_steps)):
+        if type(value) is not int:
+            raise SimulationError(f"{name} must be an integer, not {repr(value)[:60]}")
+    if not isinstance(game_id, str):
+        raise SimulationError(f"a game id is a string, not {repr(game_id)[:60]}")
+    if games < 1:
+        raise SimulationError(f"a simulation needs at least one game, not {games}")
+    if max_steps < 1:
+        raise SimulationError(f"max_steps must be at least 1, not {max_steps}")
+    if games > MAX_GAMES:
+        raise SimulationError(f"a simulation plays at most {MAX_GAMES:,} games, not {games:,}")
+    opts = _options(options)
+    game = _game(game_id, opts)
+    if swap_seats and game.NUM_PLAYERS < 2:
+        raise SimulationError(f"{game_id} is a one-player game: there are no seats to swap")
+    plan = seatings(_seating(game, policy), swap_seats=swap_seats)
+    for name in dict.fromkeys(itertools.chain.from_iterable(plan)):
+        policy_for(game, name)
+    total = games * len(plan)
+    if total > MAX_GAMES:
+        raise SimulationError(f"a simulation plays at most {MAX_GAMES:,} games, not {total:,}")
+    module = game_class(game_id).__module__
+    return SimulationPlan(game_id, opts, plan, games, seed, max_steps, module)
+
+
+@attrs.frozen
+class Chunk:
+    """Games ``start`` to ``stop - 1`` of a plan: one task for a worker (:func:`run_chunk`).
+    With ``detail`` the result also carries every game's summary."""
+
+    plan: SimulationPlan
+    start: int
+    stop: int
+    detail: bool = False
+
+
+@attrs.frozen
+class ChunkResult:
+    """The tally of a chunk's games (and, asked for, their summaries in order)."""
+
+    start: int
+    stop: int
+    tally: Tally = attrs.field(eq=False)
+    games: tuple[GameSummary, ...] = ()
+
+
+def run_chunk(chunk: Chunk) -> ChunkResult:
+    """Play a chunk's games in a row and tally them: the task a worker runs."""
+    if chunk.plan.module:
+        importlib.import_module(chunk.plan.module)
+    tally = Tally()
+    kept: list[GameSummary] = []
+    for index in range(chunk.start, chunk.stop):
+        summary = run_job(chunk.plan.job(index))
+        tally.add(index, summary)
+        if chunk.detail:
+            kept.append(summary)
+    return ChunkResult(chunk.start, chunk.stop, tally, tuple(kept))
+
+
+PART_FORMAT = "byzantium-simulation-part"
+#: The largest part or checkpoint file read (a part holds counts only: kilobytes).
+MAX_PART_BYTES = 64 * 1024 * 1024
+
+
+@attrs.frozen
+class SimulationPart:
+    """The tally of games ``start`` to ``stop - 1`` of a plan: what a shard, or an
+    interrupted run, has done. Parts of one plan that cover all its games once
+    :func:`merge_parts` into the whole, whose :meth:`summary` is that of one run."""
+
+    plan: SimulationPlan
+    start: int
+    stop: int
+    tally: Tally
+
+    def summary(self) -> SimulationSummary:
+        """The summary of the part's games."""
+        return self.tally.summary(seed=self.plan.seed)
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """The part as plain JSON values (read back by :func:`read_part`)."""
+        return {
+            "format": PART_FORMAT,
+            "version": 1,
+            "plan": self.plan.to_json(),
+            "games": [self.start, self.stop],
+            "tally": self.tally.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, value: object) -> SimulationPart:
+        """A part from :meth:`to_json`; anything else is a :class:`SimulationError`."""
+        data = _dict(value, "the file")
+        if data.get("format") != PART_FORMAT or data.get("version") != 1:
+            raise _fail(f"its format is not {PART_FORMAT} version 1")
+        plan = SimulationPlan.from_json(data.get("plan"))
+        start, stop = _pair(data.get("games"), "its games")
+        part = cls(plan, _count(start, "its first game"), _count(stop, "its end"), Tally())
+        tally = Tally.from_json(data.get("tally"))
+        if not part.start <= part.stop <= plan.total or tally.games != part.stop - part.start:
+            raise _fail("its games do not fit its plan")
+        if tally.games and (tally.game, tally.options) != (plan.game, plan.options):
+            raise _fail("its tally is of another game or options")
+        return attrs.evolve(part, tally=tally)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file renamed over it, so that a
+    run killed while writing leaves the old file or the new one, never half of one.
+
+    A path that names something other than a regular file (``/dev/null``, a pipe) is
+    written straight to: renaming over it would replace the device with a file."""
+    if path.exists() and not path.is_file():
+        with path.open("w", encoding="utf-8") as stream:
+            stream.write(text)
+        return
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with temporary.open("w", encoding="utf-8") as stream:
+        stream.write(text)
+        stream.flush()
+        os.fsync(stream.fileno())
+    os.replace(temporary, path)
+
+
+def _read_json(path: Path) -> object:
+    try:
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_PART_BYTES + 1)
+    except OSError as exc:
+        raise SimulationError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_PART_BYTES:
+        raise SimulationError(
+            f"{path}: not a simulation part: larger than {MAX_PART_BYTES:,} bytes"
+        )
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise SimulationError(f"{path}: not a simulation part: not JSON ({exc})") from None
+
+
+def read_part(path: Path) -> SimulationPart:
+    """The part saved in ``path`` (by ``simulate --part``, ``--checkpoint`` or
+    :meth:`SimulationPart.to_json`); anything else is one :class:`SimulationError`."""
+    try:
+        return SimulationPart.from_json(_read_json(path))
+    except SimulationError as exc:
+        message = str(exc)
+        raise SimulationError(
+            message if message.startswith(str(path)) else f"{path}: {message}"
+        ) from None
+
+
+def merge_parts(
+    parts: Sequence[SimulationPart], names: Sequence[str] | None = None
+) -> SimulationPart:
+    """The whole simulation from its parts: they must share one plan and cover every
+    game of it exactly once (parts of a plan, a shard run again, missing or
+    overlapping games are refused, naming the parts by ``names``)."""
+    if not parts:
+        raise SimulationError("nothing to merge: no parts")
+    labels = list(names) if names is not None else [f"part {i + 1}" for i in range(len(parts))]
+    first = parts[0].plan
+    for label, part in zip(labels, parts, strict=True):
+        if part.plan != first:
+            raise SimulationError(
+                f"{label} is of another simulation ({part.plan.describe()}) than "
+                f"{labels[0]} ({first.describe()})"
+            )
+    ordered = sorted(zip(parts, labels, strict=True), key=lambda item: item[0].start)
+    reached, previous = 0, ""
+    for part, label in ordered:
+        if part.start < reached:
+            raise SimulationError(f"{label} and {previous} overlap: both hold game {part.start}")
+        if part.start > reached:
+            raise SimulationError(
+                f"games {reached} to {part.start - 1} are in no part (shards missing?)"
+            )
+        reached, previous = max(reached, part.stop), label
+    if reached < first.total:
+        raise SimulationError(
+            f"games {reached} to {first.total - 1} are in no part (shards missing?)"
+        )
+    tally = Tally()
+    for part, _ in ordered:
+        tally.update(part.tally)
+    return SimulationPart(first, 0, first.total, tally)
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """``"K/N"`` as ``(K, N)``: the K-th of N shards (1 <= K <= N).
+
+    >>> parse_shard("2/8")
+    (2, 8)
+    """
+    match = re.fullmatch(r"\s*(\d{1,9})\s*/\s*(\d{1,9})\s*", text)
+    if match is None or not 1 <= int(match[1]) <= int(match[2]):
+        raise SimulationError(f"a shard is K/N with 1 <= K <= N, not {text[:40]!r}")
+    return int(match[1]), int(match[2])
+
+
+def shard_games(shard: tuple[int, int], total: int) -> tuple[int, int]:
+    """The games ``(start, stop)`` of shard ``K/N`` of ``total``: the K-th of N runs of
+    nearly equal length, one after the other.
+
+    >>> [shard_games((k, 3), 10) for k in (1, 2, 3)]
+    [(0, 3), (3, 6), (6, 10)]
+    """
+    k, n = shard
+    if n > total:
+        raise SimulationError(f"{n} shards of {total} games: some shards would have none")
+    return (k - 1) * total // n, k * total // n
+
+
+_LOCAL = re.compile(r"local:(\d{1,4})")
+_REMOTE = re.compile(r"(tcp|tls)://(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9_.-]+):(\d{1,5})")
+
+
+def parse_cluster(spec: str) -> tuple[str, int]:
+    """A ``--cluster`` address: ``("local", N)`` for ``local:N`` (a Dask LocalCluster
+    of N worker processes) or ``(address, 0)`` for ``tcp://HOST:PORT`` (a scheduler).
+
+    >>> parse_cluster("local:2"), parse_cluster("tcp://10.0.0.5:8786")
+    (('local', 2), ('tcp://10.0.0.5:8786', 0))
+    """
+    local = _LOCAL.fullmatch(spec)
+    if local is not None and 1 <= int(local[1]) <= 1024:
+        return "local", int(local[1])
+    remote = _REMOTE.fullmatch(spec)
+    if remote is not None and 1 <= int(remote[3]) <= 65535:
+        return spec, 0
+    raise SimulationError(
+        f"a cluster is local:N (1 to 1024 workers) or tcp://HOST:PORT, not {spec[:80]!r}"
     )
 
 
@@ -1142,6 +1840,260 @@ class MapExecutor(Protocol):
         ...
 
 
+#: Seconds a ``tcp://`` scheduler has to answer.
+CONNECT_SECONDS = 20
+#: The most games in one chunk sent to a worker.
+MAX_CHUNK = 50
+#: Seconds between two checkpoints (one is also written at the end).
+CHECKPOINT_SECONDS = 1.0
+
+
+def _chunks(
+    plan: SimulationPlan, start: int, stop: int, size: int, detail: bool
+) -> Iterator[Chunk]:
+    for first in range(start, stop, size):
+        yield Chunk(plan, first, min(first + size, stop), detail)
+
+
+def _chunk_size(games: int, workers: int) -> int:
+    return max(1, min(MAX_CHUNK, games // (workers * 8)))
+
+
+def _in_processes(chunks: Iterator[Chunk], workers: int) -> Iterator[ChunkResult]:
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        pending: set[Future[ChunkResult]] = set()
+        for chunk in itertools.islice(chunks, workers * IN_FLIGHT_PER_WORKER):
+            pending.add(pool.submit(run_chunk, chunk))
+        while pending:
+            ended, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in ended:
+                following = next(chunks, None)
+                if following is not None:
+                    pending.add(pool.submit(run_chunk, following))
+                yield future.result()
+
+
+def _distributed() -> ModuleType:
+    try:
+        return importlib.import_module("distributed")
+    except ImportError:
+        raise SimulationError(
+            "a cluster needs Dask: pip install 'byzantium[cluster]' (dask[distributed])"
+        ) from None
+
+
+@contextlib.contextmanager
+def _dask_client(spec: str) -> Iterator[tuple[Any, int]]:
+    """A Dask client of the cluster ``spec`` (see :func:`parse_cluster`) and its workers."""
+    address, workers = parse_cluster(spec)
+    distributed = _distributed()
+    with contextlib.ExitStack() as stack:
+        if address == "local":
+            # No dashboard, so no use for the workers' statistical profiler either: it
+            # samples the running game's stack a hundred times a second.
+            config = importlib.import_module("dask.config")
+            stack.enter_context(config.set({"distributed.worker.profile.enabled": False}))
+            try:
+                cluster = stack.enter_context(
+                    distributed.LocalCluster(
+                        n_workers=workers,
+                        threads_per_worker=1,
+                        processes=True,
+                        dashboard_address=None,
+                        silence_logs=logging.ERROR,
+                    )
+                )
+            except (OSError, RuntimeError, TimeoutError) as exc:
+                reason = " ".join(str(exc).split())[:160]
+                raise SimulationError(f"cannot start a local Dask cluster: {reason}") from None
+            client = stack.enter_context(distributed.Client(cluster))
+        else:
+            try:
+                client = stack.enter_context(distributed.Client(address, timeout=CONNECT_SECONDS))
+            except (OSError, TimeoutError) as exc:
+                reason = " ".join(str(exc).split())[:160]
+                raise SimulationError(
+                    f"cannot reach the Dask scheduler at {address}: {reason}"
+                ) from None
+            workers = max(1, len(client.scheduler_info().get("workers", {})))
+        yield client, workers
+
+
+def _on_cluster(client: Any, chunks: Iterator[Chunk], workers: int) -> Iterator[ChunkResult]:
+    distributed = _distributed()
+    submit = client.submit
+    finished = distributed.as_completed()
+    for chunk in itertools.islice(chunks, workers * IN_FLIGHT_PER_WORKER):
+        finished.add(submit(run_chunk, chunk, pure=False))
+    for future in finished:
+        following = next(chunks, None)
+        if following is not None:
+            finished.add(submit(run_chunk, following, pure=False))
+        result: ChunkResult = future.result()
+        yield result
+
+
+def _mapped(
+    executor: MapExecutor, plan: SimulationPlan, start: int, stop: int
+) -> Iterator[ChunkResult]:
+    jobs = map(plan.job, range(start, stop))
+    for index, summary in enumerate(executor.map(run_job, jobs), start):
+        tally = Tally()
+        tally.add(index, summary)
+        yield ChunkResult(index, index + 1, tally, (summary,))
+
+
+def _checkpoint(path: Path, part: SimulationPart, per_game_bytes: int | None) -> None:
+    data = part.to_json()
+    data["per_game_bytes"] = per_game_bytes
+    write_atomically(path, json.dumps(data, ensure_ascii=False) + "\n")
+
+
+def _resume(
+    path: Path, plan: SimulationPlan, start: int, stop: int
+) -> tuple[SimulationPart, int | None]:
+    part = read_part(path)
+    if part.plan != plan or part.start != start or not start <= part.stop <= stop:
+        raise SimulationError(
+            f"checkpoint {path} is of another run ({part.plan.describe()}, games "
+            f"{part.start}-{part.stop - 1}): remove it or give its run's arguments"
+        )
+    data = _read_json(path)
+    assert isinstance(data, dict)
+    written = data.get("per_game_bytes")
+    if written is not None and (
+        isinstance(written, bool) or not isinstance(written, int) or written < 0
+    ):
+        raise SimulationError(f"{path}: not a simulation part: per_game_bytes is not a count")
+    return part, written
+
+
+def simulate_part(
+    plan: SimulationPlan,
+    *,
+    start: int = 0,
+    stop: int | None = None,
+    jobs: int = 1,
+    cluster: str | None = None,
+    executor: MapExecutor | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    checkpoint: Path | None = None,
+    per_game: Path | None = None,
+    keep_games: bool = False,
+    chunk_size: int | None = None,
+    checkpoint_every: float = CHECKPOINT_SECONDS,
+) -> tuple[SimulationPart, tuple[GameSummary, ...]]:
+    """Play games ``start`` to ``stop - 1`` of ``plan`` and tally them.
+
+    The games run in this process (``jobs=1``), in ``jobs`` worker processes, on a
+    Dask cluster (``cluster``, see :func:`parse_cluster`) or through a map-style
+    ``executor``, in chunks of games sent out a few per worker at a time; results come
+    back as chunks finish and are counted in game order, so the tally is the same
+    whichever runs them. ``progress(done, total)`` is called for every game as its
+    chunk finishes. A chunk holds ``chunk_size`` games (by default an eighth of a
+    worker's share, at most :data:`MAX_CHUNK`; one in this process, so that progress
+    counts every game). ``per_game`` streams every game's summary to a file as JSON lines
+    (with its ``index``) and ``keep_games`` keeps them for the caller; otherwise
+    nothing of a game outlives its chunk. ``checkpoint`` names a file rewritten
+    atomically every ``checkpoint_every`` seconds (at most once per chunk) and at the
+    end with the tally so far; if it exists at the start, the run goes on from where
+    it stopped, and the per-game file is cut back to the games the checkpoint holds.
+    """
+    end = plan.total if stop is None else stop
+    if not 0 <= start < end <= plan.total:
+        raise SimulationError(f"games {start} to {end - 1} are not games of the plan")
+    if type(jobs) is not int:
+        raise SimulationError(f"jobs must be an integer, not {repr(jobs)[:60]}")
+    if jobs < 1:
+        raise SimulationError(f"jobs must be at least 1, not {jobs}")
+    if chunk_size is not None and chunk_size < 1:
+        raise SimulationError(f"a chunk holds at least one game, not {chunk_size}")
+    if not checkpoint_every >= 0:
+        raise SimulationError(f"checkpoints are at least 0 seconds apart, not {checkpoint_every}")
+    for path in (checkpoint, per_game):
+        if path is not None and not path.absolute().parent.is_dir():
+            raise SimulationError(f"{path}: no such directory to write in")
+    if sum(x is not None for x in (cluster, executor)) + (jobs > 1) > 1:
+        raise SimulationError("choose one of jobs, a cluster and an executor")
+    tally, done_to, written = Tally(), start, None
+    if checkpoint is not None and checkpoint.exists():
+        part, written = _resume(checkpoint, plan, start, end)
+        tally, done_to = part.tally, part.stop
+        if (written is None) != (per_game is None):
+            raise SimulationError(
+                f"checkpoint {checkpoint} was written {'without' if written is None else 'with'}"
+                " a per-game file: resume it the same way"
+            )
+        if keep_games and done_to > start:
+            raise SimulationError(
+                "games kept in memory cannot be resumed from a checkpoint: write them to a file"
+            )
+        if per_game is not None and written is not None and per_game.stat().st_size < written:
+            raise SimulationError(
+                f"{per_game} is shorter than checkpoint {checkpoint} says: it is not that run's"
+            )
+    kept: list[GameSummary] = []
+    detail = keep_games or per_game is not None
+    total = end - done_to
+    with contextlib.ExitStack() as stack:
+        rows = None
+        if per_game is not None:
+            rows = stack.enter_context(per_game.open("r+b" if written is not None else "wb"))
+            if written is not None:
+                rows.truncate(written)
+                rows.seek(written)
+        if cluster is not None:
+            client, workers = stack.enter_context(_dask_client(cluster))
+            size = chunk_size or _chunk_size(total, workers)
+            results = _on_cluster(client, _chunks(plan, done_to, end, size, detail), workers)
+        elif executor is not None:
+            results = _mapped(executor, plan, done_to, end)
+        elif (workers := worker_count(jobs, total)) > 1:
+            size = chunk_size or _chunk_size(total, workers)
+            results = _in_processes(_chunks(plan, done_to, end, size, detail), workers)
+        else:
+            results = map(run_chunk, _chunks(plan, done_to, end, chunk_size or 1, detail))
+
+        def save() -> None:
+            if checkpoint is None:
+                return
+            offset = None
+            if rows is not None:
+                rows.flush()
+                os.fsync(rows.fileno())
+                offset = rows.tell()
+            _checkpoint(checkpoint, SimulationPart(plan, start, done_to, tally), offset)
+
+        waiting: dict[int, ChunkResult] = {}
+        arrived, saved = 0, time.monotonic()
+        for result in results:
+            if progress is not None:
+                for _ in range(result.start, result.stop):
+                    arrived += 1
+                    progress(arrived, total)
+            # Counted in game order (a chunk that finishes early waits for those
+            # before it), so that a checkpoint and the per-game file always hold the
+            # games from the first up to some game, and nothing else.
+            waiting[result.start] = result
+            while done_to in waiting:
+                ready = waiting.pop(done_to)
+                tally.update(ready.tally)
+                for index, summary in enumerate(ready.games, ready.start):
+                    if rows is not None:
+                        line = {"index": index, **summary.to_json()}
+                        rows.write((json.dumps(line, ensure_ascii=False) + "\n").encode())
+                    if keep_games:
+                        kept.append(summary)
+                done_to = ready.stop
+                if time.monotonic() - saved >= checkpoint_every:
+                    save()
+                    saved = time.monotonic()
+        assert done_to == end and not waiting
+        save()
+    return SimulationPart(plan, start, end, tally), tuple(kept)
+
+
 def simulate(
     game_id: str,
     options: Mapping[str, OptionValue] | Options | None = None,
@@ -1154,6 +2106,11 @@ def simulate(
     max_steps: int = DEFAULT_MAX_STEPS,
     executor: MapExecutor | None = None,
     progress: Callable[[int, int], None] | None = None,
+    cluster: str | None = None,
+    checkpoint: Path | None = None,
+    per_game: Path | None = None,
+    keep_games: bool = False,
+    chunk_size: int | None = None,
 ) -> SimulationSummary:
     """Play ``games`` whole games of ``game_id`` (per seating) and summarise them.
 
@@ -1162,18 +2119,17 @@ def simulate(
     ``swap_seats`` each distinct rotation of the seating plays ``games`` games
     (:func:`seatings`), so that every policy is measured in every seat. Game ``i``
     is seeded with :func:`game_seed` ``(seed, i)``, so the summary is the same
-    whatever ``jobs`` is: with ``jobs > 1`` the games are spread over that many worker
-    processes; ``executor`` (anything with ``map``, see :class:`MapExecutor`) runs
-    them elsewhere instead, on a cluster say. ``progress(done, total)`` is called each
-    time a game finishes (with ``jobs > 1``, in the order they finish, not the order
-    of the games). A game still running after ``max_steps`` steps counts as
-    unfinished.
+    wherever the games run: in this process, in ``jobs`` worker processes, on a Dask
+    ``cluster`` (``"local:N"`` or ``"tcp://HOST:PORT"``) or through ``executor``
+    (anything with ``map``, see :class:`MapExecutor`; one game per task).
+    ``progress(done, total)`` is called each time a game finishes (in the order
+    they finish with workers). A game still running after ``max_steps`` steps counts
+    as unfinished. The summary holds counts only; ``per_game`` streams every game's
+    summary to a file (JSON lines) and ``keep_games`` keeps them in the summary's
+    ``per_game``. ``checkpoint`` lets an interrupted run resume and ``chunk_size``
+    sets the games sent to a worker at once (see :func:`simulate_part`).
     """
-    if type(jobs) is not int:
-        raise SimulationError(f"jobs must be an integer, not {repr(jobs)[:60]}")
-    if jobs < 1:
-        raise SimulationError(f"jobs must be at least 1, not {jobs}")
-    job, games = _job_maker(
+    plan = simulation_plan(
         game_id,
         options,
         games=games,
@@ -1182,50 +2138,18 @@ def simulate(
         swap_seats=swap_seats,
         max_steps=max_steps,
     )
-    results: list[GameSummary | None] = [None] * games
-    done = 0
-
-    def finished(index: int, summary: GameSummary) -> None:
-        nonlocal done
-        results[index] = summary
-        done += 1
-        if progress is not None:
-            progress(done, games)
-
-    workers = worker_count(jobs, games)
-    if executor is not None:
-        for index, summary in enumerate(executor.map(run_job, map(job, range(games)))):
-            finished(index, summary)
-    elif workers == 1:
-        for index in range(games):
-            finished(index, run_job(job(index)))
-    else:
-        # Small chunks, collected as they finish (not in order), so that progress is
-        # reported as games end; each result goes back to its game's place, so the
-        # summary is the same as with one process. Only a few chunks per worker are
-        # handed out at a time, each built when it is handed out.
-        size = max(1, min(8, games // (workers * 8)))
-        chunks = (range(start, min(start + size, games)) for start in range(0, games, size))
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            pending: dict[Future[list[GameSummary]], range] = {}
-            for chunk in itertools.chain(chunks, [None]):
-                if chunk is not None:
-                    pending[pool.submit(run_jobs, tuple(map(job, chunk)))] = chunk
-                    if len(pending) < workers * IN_FLIGHT_PER_WORKER:
-                        continue
-                while pending:
-                    ended, _ = wait(pending, return_when=FIRST_COMPLETED)
-                    for future in ended:
-                        for index, summary in zip(
-                            pending.pop(future), future.result(), strict=True
-                        ):
-                            finished(index, summary)
-                    if chunk is not None:
-                        break
-    ordered = [summary for summary in results if summary is not None]
-    assert len(ordered) == games
-    return summarise(ordered, seed=seed)
+    part, kept = simulate_part(
+        plan,
+        jobs=jobs,
+        cluster=cluster,
+        executor=executor,
+        progress=progress,
+        checkpoint=checkpoint,
+        per_game=per_game,
+        keep_games=keep_games,
+        chunk_size=chunk_size,
+    )
+    return part.tally.summary(seed=seed, per_game=kept)
 
 
 # -- pictures ----------------------------------------------------------------------------------
