@@ -27,8 +27,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from byzantium.belisarius.engine import Context
-from byzantium.belisarius.sequence import PHASES
+from byzantium.belisarius.sequence import PHASES, EndOfGameTurn, EnterPhase, GameTurn, PlayerTurn
 from byzantium.belisarius.state import (
     AVAILABLE,
     GONE,
@@ -36,6 +38,7 @@ from byzantium.belisarius.state import (
     PLAYERS,
     BelState,
     Catalog,
+    Done,
     PromiseKind,
     RequestKind,
     Task,
@@ -169,6 +172,7 @@ def validate_state(game: Belisarius, state: BelState) -> None:
     _check_treasuries(game, cat, state)
     _check_places(game, cat, state)
     _check_tasks(game, cat, state)
+    _check_stack(game, state)
     _check_request(game, state)
 
 
@@ -312,3 +316,150 @@ def _check_request(game: Belisarius, state: BelState) -> None:
         raise _refuse(game, f"a draw from the hand of player {request.hand}", request.rule)
     asked = run_task(Context(game, None), replace(state, "pending", None), request.task, None)
     require_same_request(game.ID, request, asked.pending)
+
+
+# -- the procedure stack as a whole (3.0, 3.1) ------------------------------------------
+
+
+@attrs.frozen
+class _Moment:
+    """A moment of the sequence of play at which the procedure may ask something.
+
+    ``stack`` holds the sequence's own steps still to come (bottom first); ``running``
+    is the sequence step whose procedure is under way (its own steps lie above
+    ``stack``), or the step that asks itself when ``asks`` is set (a player turn
+    offering capitulation, 3.1); ``phase`` and ``phasing`` are what the state says
+    then (``phasing`` None: either player).
+    """
+
+    stack: tuple[Task, ...]
+    running: Task | None
+    phase: str
+    phasing: int | None
+    asks: bool = False
+    #: The task the running step starts its procedure with (a phase's own procedure).
+    starts: Task | None = None
+
+
+@attrs.frozen
+class _Sequence:
+    """Every moment of set-up or of one game turn, and the kinds of task they are made of."""
+
+    moments: tuple[_Moment, ...]
+    #: Every step the sequence of play stacks in the turn.
+    steps: tuple[Task, ...]
+    #: Kinds of task only the sequence of play stacks (never a phase's procedure).
+    own: frozenset[type]
+    #: Kinds of task that start a phase's procedure.
+    openers: frozenset[type]
+    #: Every phase a state of the game may be in.
+    phases: frozenset[str]
+
+
+def _sequence(game: Belisarius, state: BelState) -> _Sequence:
+    """The moments of the state's game turn (or of set-up), found by running the
+    sequence-of-play steps themselves (:mod:`.sequence`) on an empty board: a game
+    turn's step stacks the player turns and the end of the turn; a player turn's stacks
+    its phases (and negotiation windows, 24.0); everything any other step stacks is
+    that step's own procedure."""
+    ctx = Context(game, None)
+    opening = game.initial_state()
+    blank = attrs.evolve(state, stack=(), pending=None, ending=None)
+    first = game.catalog.scenario.first_turn
+    turn = state.turn or first
+    ending_turn = EndOfGameTurn().run(ctx, attrs.evolve(blank, turn=first), None)
+    phases = {opening.phase, ending_turn.phase}
+    before = opening.phase if turn == first else ending_turn.phase
+    now = GameTurn(turn).run(ctx, attrs.evolve(blank, phase=before), None)
+    stack = now.stack
+    moments: list[_Moment] = []
+    steps: list[Task] = [opening.stack[0], *stack]
+    started: set[type] = set()
+    openers: set[type] = set()
+    while stack:
+        task = stack[-1]
+        stack = stack[:-1]
+        if isinstance(task, EndOfGameTurn):
+            break  # the end of the turn: the next turn begins without asking
+        ran = run_task(ctx, attrs.evolve(now, stack=()), task, None)
+        if isinstance(task, GameTurn | PlayerTurn):
+            if ran.pending is not None:  # a player turn offering capitulation (3.1)
+                moments.append(_Moment(stack, task, ran.phase, ran.phasing, asks=True))
+                ran = run_task(ctx, attrs.evolve(ran, pending=None), task, Done())
+            steps += ran.stack
+            stack += ran.stack
+        else:
+            pushed = ran.stack
+            started.update(type(t) for t in pushed)
+            opener = pushed[0] if len(pushed) == 1 and isinstance(task, EnterPhase) else None
+            if opener is not None:
+                openers.add(type(opener))
+            moments.append(_Moment(stack, task, ran.phase, ran.phasing, starts=opener))
+        now = ran
+        phases.add(ran.phase)
+    if state.turn == 0:  # set-up: what is left of its steps, in their order (34.0)
+        left = opening.stack[: len(state.stack)]
+        moments = [_Moment(left, None, opening.phase, None)]
+    own = frozenset(type(t) for t in steps) - started
+    return _Sequence(tuple(moments), tuple(steps), own, frozenset(openers), frozenset(phases))
+
+
+def _fits(seq: _Sequence, moment: _Moment, state: BelState) -> str:
+    """Why the state is not at ``moment`` (empty: it is)."""
+    steps = state.stack[len(moment.stack) :]
+    if state.stack[: len(moment.stack)] != moment.stack:
+        return "stack"
+    asking = state.pending.task if state.pending is not None else None
+    if moment.asks:
+        if steps or asking != moment.running:
+            return "stack"
+    elif any(type(task) in seq.own or task in seq.steps for task in (*steps, asking)):
+        return "stack"
+    opening = [t for t in (*steps, asking) if type(t) in seq.openers]
+    if opening and (
+        len(opening) > 1
+        or moment.starts is None
+        or type(opening[0]) is not type(moment.starts)
+        or (steps and opening[0] is not steps[0])
+    ):
+        return "stack"
+    if moment.phasing is not None and state.phasing != moment.phasing:
+        return "phasing"
+    if state.phase != moment.phase:
+        return f"phase {moment.phase}"
+    return ""
+
+
+def _check_stack(game: Belisarius, state: BelState) -> None:
+    """The procedure stack is one play makes: the steps of the sequence of play still to
+    come of this game turn (or of set-up), in their order, with above them the
+    procedure of the step under way; the phase and the phasing player agree (3.1)."""
+    if state.ending is not None:
+        return
+    seq = _sequence(game, state)
+    if state.phase not in seq.phases:
+        known = ", ".join(sorted(seq.phases))
+        raise _refuse(game, f"phase {state.phase[:40]!r} is none of the game's ({known})", "3.1")
+    if not state.stack:
+        raise _refuse(game, "the game is not over but no step of the turn is left to run", "3.1")
+    why = {_fits(seq, moment, state) for moment in seq.moments}
+    if "" in why:
+        return
+    meant = sorted(reason[len("phase ") :] for reason in why if reason.startswith("phase "))
+    if meant:
+        raise _refuse(
+            game, f"phase {state.phase!r} but the procedure stack is in the {meant[0]} phase", "3.1"
+        )
+    if "phasing" in why:
+        raise _refuse(
+            game,
+            f"player {state.phasing} is phasing but the procedure is in the other's turn",
+            "3.1",
+        )
+    kinds = ", ".join(type(task).__name__ for task in state.stack[:12])
+    raise _refuse(
+        game,
+        f"the procedure stack ({kinds}) is in no order the sequence of play makes "
+        f"in game turn {state.turn}",
+        "3.1",
+    )
