@@ -36,6 +36,7 @@ from pathlib import Path
 import attrs
 
 from byzantium.belisarius import RULES
+from byzantium.belisarius.bounds import check_numbers
 from byzantium.core.provenance import (
     ComponentError,
     Provenance,
@@ -822,6 +823,7 @@ def load_components(directory: str | Path | None = None) -> Components:
     loaded: dict[str, tuple[object, ...]] = {}
     for name, layout in _LAYOUT.items():
         data = load_toml(blobs[name], names[name])
+        check_numbers(data, names[name])
         unknown = sorted(set(data) - set(layout))
         if unknown:
             raise ComponentError(names[name], unknown[0], "unknown table")

@@ -25,20 +25,27 @@ inconsistency in an :class:`~byzantium.core.errors.InvalidStateError`:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
+from byzantium.belisarius.components import force_operations_points
 from byzantium.belisarius.engine import Context
+from byzantium.belisarius.movement import cost_scale
+from byzantium.belisarius.negotiations import ANY, Proposal
 from byzantium.belisarius.sequence import PHASES, EndOfGameTurn, EnterPhase, GameTurn, PlayerTurn
 from byzantium.belisarius.state import (
     AVAILABLE,
     GONE,
+    MAX_SOLIDUS,
     NOBODY,
     PLAYERS,
     BelState,
     Catalog,
     Done,
+    Promise,
     PromiseKind,
     RequestKind,
     Task,
@@ -172,6 +179,7 @@ def validate_state(game: Belisarius, state: BelState) -> None:
     _check_treasuries(game, cat, state)
     _check_places(game, cat, state)
     _check_tasks(game, cat, state)
+    _check_task_records(game, cat, state)
     _check_stack(game, state)
     _check_request(game, state)
 
@@ -237,9 +245,14 @@ def _check_units(game: Belisarius, cat: Catalog, state: BelState) -> None:
 
 def _check_treasuries(game: Belisarius, cat: Catalog, state: BelState) -> None:
     for player, solidus in zip(PLAYERS, state.solidus, strict=True):
-        if solidus < 0:
+        if not 0 <= solidus <= MAX_SOLIDUS:
             side = game.player_name(player)
-            raise _refuse(game, f"the {side} treasury holds {solidus} Solidus Points", "10.14")
+            raise _refuse(
+                game,
+                f"the {side} treasury holds {str(solidus)[:20]} Solidus Points, not 0 to "
+                f"{MAX_SOLIDUS}",
+                "10.14",
+            )
     markers = state.stratagems
     kinds = cat.components.stratagems
     if len(markers.pool) != len(kinds) or any(len(hand) != len(kinds) for hand in markers.hands):
@@ -273,16 +286,25 @@ def _check_places(game: Belisarius, cat: Catalog, state: BelState) -> None:
     bad_boxes = [box for box in state.boxed if not 1 <= box <= len(cat.peripherals)]
     if bad_boxes:
         raise _refuse(game, f"a reinforcement in box {bad_boxes[0]}, no box", "11.8")
+    limit = cat.constant("peripheral-reinforcements")
+    crowded = [box for box in set(state.boxed) if state.boxed.count(box) > limit]
+    if crowded:
+        raise _refuse(game, f"more than {limit} reinforcements in box {crowded[0]}", "11.8")
     for agreement in state.agreements:
         if agreement.proposer not in PLAYERS:
             raise _refuse(game, f"an agreement proposed by player {agreement.proposer}", "24.1")
-        for promise in agreement.promises:
-            if promise.player not in PLAYERS:
-                raise _refuse(game, f"a promise of player {promise.player}", "24.1")
-            if promise.kind is PromiseKind.LEAVE_HEX and promise.where not in hexes:
-                raise _refuse(game, f"a promise to leave hex {promise.where}", "24.1")
-            if promise.kind is PromiseKind.LEAVE_REGION and promise.region not in cat.region_index:
-                raise _refuse(game, f"a promise to leave {promise.region!r}, no Region", "24.1")
+        _check_promises(game, cat, agreement.promises)
+
+
+def _check_promises(game: Belisarius, cat: Catalog, promises: tuple[Promise, ...]) -> None:
+    hexes = _hexes(cat)
+    for promise in promises:
+        if promise.player not in PLAYERS:
+            raise _refuse(game, f"a promise of player {promise.player}", "24.1")
+        if promise.kind is PromiseKind.LEAVE_HEX and promise.where not in hexes:
+            raise _refuse(game, f"a promise to leave hex {promise.where}", "24.1")
+        if promise.kind is PromiseKind.LEAVE_REGION and promise.region not in cat.region_index:
+            raise _refuse(game, f"a promise to leave {promise.region[:40]!r}, no Region", "24.1")
 
 
 def _check_tasks(game: Belisarius, cat: Catalog, state: BelState) -> None:
@@ -302,6 +324,64 @@ def _check_tasks(game: Belisarius, cat: Catalog, state: BelState) -> None:
                 raise _refuse(
                     game, f"the step {where} holds {item}, which is no {kind.rstrip('?')}"
                 )
+
+
+@per_catalog
+def _most_points(cat: Catalog) -> Fraction:
+    """The most Operations Points a force can have: the highest Operations value of the
+    mix plus a 6, tripled by the best Leader (14.21, 21.21#2)."""
+    best = max(counter.operations for counter in cat.counters)
+    return Fraction(force_operations_points([best], 6, cat.constant("max-stars")))
+
+
+def _all_tasks(state: BelState) -> Iterator[Task]:
+    """Every task of the state: its stack, the one that asked, and those they hold."""
+    todo: list[object] = [*state.stack]
+    if state.pending is not None:
+        todo.append(state.pending.task)
+    while todo:
+        task = todo.pop()
+        if not isinstance(task, Task) or not attrs.has(type(task)):
+            continue
+        yield task
+        for field in attrs.fields(cast("type[attrs.AttrsInstance]", type(task))):
+            value = getattr(task, field.name)
+            if isinstance(value, Task):
+                todo.append(value)
+            elif isinstance(value, tuple):
+                todo.extend(item for item in value if isinstance(item, Task))
+
+
+def _check_task_records(game: Belisarius, cat: Catalog, state: BelState) -> None:
+    """The fractions and records a task holds: a force's Operations Points (14.21, whole
+    multiples of the smallest printed cost, 14.31) and an offer being made (24.1)."""
+    most = _most_points(cat)
+    scale = cost_scale(cat)
+    for task in _all_tasks(state):
+        name = type(task).__name__
+        points = getattr(task, "points", None)
+        if isinstance(points, Fraction) and (
+            not 0 <= points <= most or (points * scale).denominator != 1
+        ):
+            shown = str(points)[:20]
+            raise _refuse(game, f"the step {name} holds {shown} Operations Points", "14.21")
+        proposal = getattr(task, "proposal", None)
+        if isinstance(proposal, Proposal):
+            _check_proposal(game, cat, proposal)
+
+
+def _check_proposal(game: Belisarius, cat: Catalog, proposal: Proposal) -> None:
+    if proposal.proposer not in PLAYERS:
+        raise _refuse(game, f"an offer of player {proposal.proposer}", "24.1")
+    if any(not 0 <= paid <= MAX_SOLIDUS for paid in proposal.solidus):
+        raise _refuse(game, "an offer of Solidus Points no treasury can hold", "24.1")
+    for marker in (*proposal.markers[0], *proposal.markers[1]):
+        if marker != ANY and marker not in cat.stratagem_index:
+            raise _refuse(game, f"an offer of a {marker[:40]!r} marker, no Stratagem", "24.1")
+    for region in proposal.neutral:
+        if region not in cat.region_index:
+            raise _refuse(game, f"an offer to make {region[:40]!r} neutral, no Region", "24.1")
+    _check_promises(game, cat, proposal.promises)
 
 
 def _check_request(game: Belisarius, state: BelState) -> None:
