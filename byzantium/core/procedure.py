@@ -20,7 +20,7 @@ import enum
 import inspect
 import sys
 import types
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache, partial
 from typing import Any, Protocol, TypeVar, cast
 
@@ -34,6 +34,7 @@ __all__ = [
     "ProcedureState",
     "TaskField",
     "builder",
+    "check_turn_stack",
     "code_words",
     "data_words",
     "fields_replacer",
@@ -283,6 +284,72 @@ def settle(ctx: C, state: S) -> S:
         state = replace(state, "stack", state.stack[:-1])
         state = run_task(ctx, state, task, None)
     return state
+
+
+def check_turn_stack(
+    stack: Sequence[object],
+    asking: object | None,
+    opener: type,
+    sequence: Sequence[type],
+    *,
+    game: str,
+    rule: str = "",
+) -> int:
+    """Refuse a procedure stack play cannot produce, for a game whose every Turn is
+    opened by one task (``opener``) that pushes the steps of the Turn (``sequence``,
+    the first to run first) and then itself again, under them, for the next Turn.
+
+    In every position of such a game that is not over, the stack holds, bottom to
+    top: the opener once; the steps of the Turn not yet begun, the last step of the
+    Turn lowest, each once and in the order of ``sequence``; and above them only the
+    work of the step under way (tasks of no step of the sequence). A step of the
+    sequence that asks (``asking``, the task of the pending request) is the one
+    under way: the one just before the steps still waiting, with nothing above them.
+
+    Returns the index in ``sequence`` of the step under way: the one before the
+    steps still waiting (a step that puts itself back on the stack while its own
+    work runs, as a menu does, is then the lowest step waiting, one further).
+    Raises :class:`~byzantium.core.errors.InvalidStateError` (naming ``rule``, the
+    Sequence of Play).
+    """
+
+    def refuse(reason: str) -> InvalidStateError:
+        return InvalidStateError(reason, rule=rule, game=game)
+
+    if not stack:
+        raise refuse("the game is not over but its procedure is empty")
+    if type(stack[0]) is not opener:
+        raise refuse(
+            f"the procedure does not rest on the {opener.__name__} step "
+            f"(its lowest step is {type(stack[0]).__name__})"
+        )
+    kinds = [type(task) for task in stack]
+    if opener in kinds[1:] or type(asking) is opener:
+        raise refuse(f"the {opener.__name__} step is on the procedure twice")
+    place = {kind: k for k, kind in enumerate(sequence)}
+    waiting = 0
+    for kind in kinds[1:]:
+        if kind not in place:
+            break
+        waiting += 1
+    expected = list(reversed(sequence))[:waiting]
+    if kinds[1 : 1 + waiting] != expected:
+        found = ", ".join(kind.__name__ for kind in kinds[1 : 1 + waiting])
+        raise refuse(f"the steps of the Turn are out of order on the procedure ({found})")
+    misplaced = [kind for kind in kinds[1 + waiting :] if kind in place]
+    if misplaced:
+        raise refuse(
+            f"the {misplaced[0].__name__} step lies above the work of another step of the Turn"
+        )
+    current = len(sequence) - waiting - 1
+    if current < 0:
+        raise refuse("every step of the Turn is still waiting, none under way")
+    if type(asking) in place and (place[type(asking)] != current or len(kinds) > 1 + waiting):
+        raise refuse(
+            f"the {type(asking).__name__} step asks out of its turn "
+            f"(the step under way is {sequence[current].__name__})"
+        )
+    return current
 
 
 def _question(request: object) -> str:

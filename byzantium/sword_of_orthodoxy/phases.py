@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from byzantium.sword_of_orthodoxy.action_phase import ActionPhase
 from byzantium.sword_of_orthodoxy.barbarians import BarbarianPhase
 from byzantium.sword_of_orthodoxy.end_of_turn import EndOfTurnPhase
@@ -18,7 +16,7 @@ __all__ = ["PHASES"]
 #: After the Tile Draw (4.1), which :class:`~byzantium.sword_of_orthodoxy.turn.NextTurn`
 #: pushes itself: B Turn Start, C Leadership, D Tax, E Chronicle Synopsis, F Barbarian,
 #: G Byzantine Action, H End of Turn.
-PHASES: tuple[Callable[[], Task], ...] = (
+PHASES: tuple[type[Task], ...] = (
     TurnStartPhase,
     LeadershipPhase,
     TaxPhase,

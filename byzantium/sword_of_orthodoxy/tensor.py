@@ -46,7 +46,15 @@ from byzantium.sword_of_orthodoxy.state import RequestKind
 if TYPE_CHECKING:
     from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
 
-__all__ = ["COUNTERS", "FIXED_FACTS", "TURN_FACTS", "encode", "fact_names", "layout"]
+__all__ = [
+    "COUNTERS",
+    "FIXED_FACTS",
+    "TURN_FACTS",
+    "counter_range",
+    "encode",
+    "fact_names",
+    "layout",
+]
 
 #: Once-only facts remembered under a fixed name.
 FIXED_FACTS: tuple[str, ...] = (
@@ -63,7 +71,9 @@ FIXED_FACTS: tuple[str, ...] = (
 #: Facts stamped with the Turn they happened in (``<name>-turn-<turn>``): the tensor
 #: shows whether each happened in the current Turn.
 TURN_FACTS: tuple[str, ...] = ("soldier-emperor", "saint", "saint-ignore", "kleidion", "tricameron")
-#: The named numbers of ``SooState.counters``.
+#: The named numbers of ``SooState.counters``. Each is a Turn number (the Turn
+#: something happened, 0 once undone) or a number of Turns (how many Turns War in the
+#: East came up), so in a state of Turn ``t`` it lies in ``counter_range(t)``.
 COUNTERS: tuple[str, ...] = (
     "first-turn",
     "justinian-turn",
@@ -74,6 +84,13 @@ COUNTERS: tuple[str, ...] = (
     "porphyrios",
     "crusades-began",
 )
+
+
+def counter_range(turn: int) -> tuple[int, int]:
+    """The bounds of every counter of :data:`COUNTERS` in a state of Turn ``turn``."""
+    return 0, turn
+
+
 #: Request kinds in the order of the ``pending kind`` segment (after "none").
 KINDS: tuple[RequestKind, ...] = (RequestKind.ROLL, RequestKind.DRAW, RequestKind.CHOOSE)
 

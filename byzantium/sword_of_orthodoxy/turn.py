@@ -16,7 +16,7 @@ from byzantium.sword_of_orthodoxy.phases import PHASES
 from byzantium.sword_of_orthodoxy.state import Draw, SooAction, SooState, Task
 from byzantium.sword_of_orthodoxy.world import move, set_marker
 
-__all__ = ["LAST_TURN", "NextTurn", "TileDraw", "draw_turn_chit"]
+__all__ = ["LAST_TURN", "TURN_SEQUENCE", "NextTurn", "TileDraw", "draw_turn_chit"]
 
 
 @attrs.frozen
@@ -30,7 +30,7 @@ class NextTurn(Task):
             return over
         state = replace(state, "turn", state.turn + 1)
         ctx.log("C", f"Turn {state.turn} begins", "turn")
-        return push(state, TileDraw(), *(phase() for phase in PHASES), NextTurn())
+        return push(state, *(step() for step in TURN_SEQUENCE), NextTurn())
 
 
 @attrs.frozen
@@ -44,6 +44,11 @@ class TileDraw(Task):
             return ask_draw(state, self, "4.1", "draw a Turn Chit", "turn-chit-mug")
         assert isinstance(answer, Draw)
         return draw_turn_chit(ctx, state, ctx.cat.tile(answer.tile), self)
+
+
+#: The steps :class:`NextTurn` pushes, the first to run first: the Tile Draw (4.1),
+#: then the phases (Appendix C). Validation reads the order of a Turn from here.
+TURN_SEQUENCE: tuple[type[Task], ...] = (TileDraw, *PHASES)
 
 
 @RULES.implements("4.1")

@@ -7,8 +7,23 @@ which names the first inconsistency in an
 * every tile and Turn Chit of the box is on exactly one space that exists, shows a
   back face only if it has one, and lies on its track within the printed 0-12 (the
   Military Event tile on one of the Strategikon's spaces);
-* the Turn is one of the game's 27 (0 before the first), the remembered counters
-  are named once each and never negative;
+* the Turn is one of the game's 27 (0 before the first); the remembered counters
+  are the ones the rules keep (:data:`~byzantium.sword_of_orthodoxy.tensor.COUNTERS`),
+  named once each, within their bounds (a Turn or a number of Turns, so at most the
+  Turn); the ``done`` facts are ones the rules remember
+  (:func:`~byzantium.sword_of_orthodoxy.tensor.fact_names`, and the Turn-stamped
+  :data:`~byzantium.sword_of_orthodoxy.tensor.TURN_FACTS`), one scenario's, and
+  possible by the Turn: a Turn-stamped fact of a Turn played, a once-only Political
+  Event not before the first Turn its Synopsis rows can come up (one die plus the
+  Turn, 8.1);
+* a game not over has a procedure play can produce
+  (:func:`~byzantium.core.procedure.check_turn_stack`): the next Turn's step at the
+  bottom, the phases of the Turn not yet begun above it in the order of the
+  Sequence of Play (:data:`~byzantium.sword_of_orthodoxy.turn.TURN_SEQUENCE`), and
+  above them only the work of the phase under way; and the Turn agrees with the
+  Chronographia (4.1): a Turn Chit on each Turn's space from the scenario's first
+  Turn to the current one (the current one once its Tile Draw is done), none
+  after;
 * every task of the procedure (the stack, the task that asked, and the tasks they
   hold) carries only numbers in their ranges (dice 1-6, amounts on the 0-12 tracks,
   a Military Event result a die and the Turn can make) and only texts that mean
@@ -24,12 +39,14 @@ A task is asked again by :func:`~byzantium.sword_of_orthodoxy.engine.ask_again`.
 
 from __future__ import annotations
 
+import enum
 import weakref
 from typing import TYPE_CHECKING
 
 from byzantium.core.dice import MAX_OUTCOMES
 from byzantium.core.errors import InvalidStateError
 from byzantium.core.procedure import (
+    check_turn_stack,
     code_words,
     data_words,
     is_word,
@@ -41,6 +58,8 @@ from byzantium.core.rules import get_rulebook
 from byzantium.sword_of_orthodoxy.end_of_turn import LAST_TURN
 from byzantium.sword_of_orthodoxy.engine import Context, ask_again
 from byzantium.sword_of_orthodoxy.state import Catalog, RequestKind, SooState, Task
+from byzantium.sword_of_orthodoxy.tensor import COUNTERS, TURN_FACTS, counter_range, fact_names
+from byzantium.sword_of_orthodoxy.turn import TURN_SEQUENCE, NextTurn, TileDraw
 from byzantium.sword_of_orthodoxy.world import MAX_TRACK
 
 if TYPE_CHECKING:
@@ -53,12 +72,16 @@ MAX_DICE = 6
 assert 6**MAX_DICE <= MAX_OUTCOMES
 
 
+#: The highest face of a die.
+MAX_DIE = 6
+
+
 #: The range of every whole number a task may carry, by field name: dice, amounts on
 #: the tracks (with -1 where a task marks "not yet"), and counts of things in the box
 #: (``None`` for the number of tiles). ``military`` is checked against the Turn.
 NUMBER_RANGES: dict[str, tuple[int, int | None]] = {
-    "die": (1, 6),
-    "rolls": (1, 6),
+    "die": (1, MAX_DIE),
+    "rolls": (1, MAX_DIE),
     "paid": (-1, MAX_TRACK),
     "strength": (-1, MAX_TRACK),
     "cost": (0, MAX_TRACK),
@@ -73,6 +96,26 @@ NUMBER_RANGES: dict[str, tuple[int, int | None]] = {
 }
 
 _WORDS: weakref.WeakKeyDictionary[Catalog, frozenset[str]] = weakref.WeakKeyDictionary()
+_EARLIEST: weakref.WeakKeyDictionary[Catalog, dict[str, int]] = weakref.WeakKeyDictionary()
+
+
+def _earliest_facts(game: SwordOfOrthodoxy) -> dict[str, int]:
+    """Every fact of a fixed name the rules may remember, with the first Turn it can
+    be remembered on: a once-only Political Event's first possible Synopsis result
+    less a die's most (8.1), Turn 1 for the others (their Turns are not checked)."""
+    found = _EARLIEST.get(game.catalog)
+    if found is None:
+        found = dict.fromkeys(fact_names(game), 1)
+        most = MAX_DIE
+        for event in game.components.political_events:
+            lows = [row.low for row in game.components.synopsis if event.name in row.political]
+            fact = f"event:{event.name}"
+            if not lows:
+                del found[fact]  # on no row: it never comes up
+            else:
+                found[fact] = max(1, min(lows) - most)
+        _EARLIEST[game.catalog] = found
+    return found
 
 
 def _words(game: SwordOfOrthodoxy) -> frozenset[str]:
@@ -92,6 +135,8 @@ def validate_state(game: SwordOfOrthodoxy, state: SooState) -> None:
     """Raise :class:`~byzantium.core.errors.InvalidStateError` at the first inconsistency."""
     _check_board(game, state)
     _check_sequence(game, state)
+    _check_memory(game, state)
+    _check_procedure(game, state)
     _check_tasks(game, state)
     _check_request(game, state)
 
@@ -127,17 +172,76 @@ def _check_board(game: SwordOfOrthodoxy, state: SooState) -> None:
 def _check_sequence(game: SwordOfOrthodoxy, state: SooState) -> None:
     if not 0 <= state.turn <= LAST_TURN:
         raise _refuse(game, f"Turn {state.turn} is not one of the {LAST_TURN} Turns", "2.3")
-    names = [name for name, _ in state.counters]
-    if len(set(names)) != len(names) or names != sorted(names):
-        raise _refuse(game, "remembered counters named twice or out of order")
-    negative = [name for name, value in state.counters if value < 0]
-    if negative:
-        raise _refuse(game, f"the counter {negative[0]!r} is negative")
     if state.ending is not None:
         if state.pending is not None or state.stack:
             raise _refuse(game, "the game is over but the procedure goes on")
     elif state.pending is None:
         raise _refuse(game, "the game is not over but nothing is asked")
+
+
+def _check_memory(game: SwordOfOrthodoxy, state: SooState) -> None:
+    """The counters and facts: known names, bounds, and possible by the Turn."""
+    names = [name for name, _ in state.counters]
+    if len(set(names)) != len(names) or names != sorted(names):
+        raise _refuse(game, "remembered counters named twice or out of order")
+    low, high = counter_range(state.turn)
+    for name, value in state.counters:
+        if name not in COUNTERS:
+            raise _refuse(game, f"the counter {name[:40]!r} is none the rules keep")
+        if not low <= value <= high:
+            raise _refuse(game, f"the counter {name!r} is {value}, outside {low}-{high}", "2.3")
+    scenarios = [s for s in game.components.scenarios if f"scenario:{s.id}" in state.done]
+    if len(scenarios) != 1:
+        raise _refuse(game, f"{len(scenarios)} scenarios set up, not one", "3.2")
+    first = scenarios[0].first_turn
+    if state.counter("first-turn") != first:
+        raise _refuse(
+            game,
+            f"the {scenarios[0].id} scenario begins on Turn {first}, not "
+            f"{state.counter('first-turn')}",
+            "3.2",
+        )
+    if state.turn < first:
+        raise _refuse(game, f"Turn {state.turn}, before the scenario's first ({first})", "3.2")
+    earliest = _earliest_facts(game)
+    for fact in sorted(state.done):
+        name, stamp, turn = fact.rpartition("-turn-")
+        if stamp and name in TURN_FACTS and turn.isdigit() and turn == str(int(turn)):
+            if not first <= int(turn) <= state.turn:
+                raise _refuse(game, f"the fact {fact!r} is of no Turn played yet", "2.3")
+            continue
+        if fact not in earliest:
+            raise _refuse(game, f"the fact {fact[:40]!r} is nothing the rules remember")
+        if earliest[fact] > state.turn:
+            raise _refuse(
+                game, f"the fact {fact!r} cannot have happened before Turn {earliest[fact]}", "8.1"
+            )
+
+
+def _check_procedure(game: SwordOfOrthodoxy, state: SooState) -> None:
+    """The stack as a whole (Appendix C), and the Turn against the Chronographia (4.1)."""
+    if state.ending is None:
+        asking = state.pending.task if state.pending is not None else None
+        check_turn_stack(
+            state.stack, asking, NextTurn, TURN_SEQUENCE, game=game.ID, rule=game.SEQUENCE_RULE
+        )
+    cat = game.catalog
+    first = state.counter("first-turn")
+    drawn = state.pending is None or not isinstance(state.pending.task, TileDraw)
+    for turn in range(1, LAST_TURN + 1):
+        chits = [
+            tile for tile in state.board.on(cat.space(f"chronographia-{turn}")) if tile in cat.chits
+        ]
+        if turn == state.turn and state.ending is not None:
+            continue  # the game may have ended at the Tile Draw (the mug empty, 11.11)
+        expected = int(first <= turn < state.turn or (turn == state.turn and drawn))
+        if len(chits) != expected:
+            raise _refuse(
+                game,
+                f"Turn {state.turn} with {len(chits)} Turn Chits on the Chronographia's "
+                f"Turn {turn}, not {expected}",
+                "4.1",
+            )
 
 
 def _check_tasks(game: SwordOfOrthodoxy, state: SooState) -> None:
@@ -153,11 +257,13 @@ def _check_tasks(game: SwordOfOrthodoxy, state: SooState) -> None:
                     )
                 continue
             assert isinstance(item, int)
-            low, high = NUMBER_RANGES.get(name, (None, None))
+            if isinstance(item, enum.Enum):
+                continue  # a Path: one of its members, or the decoder refuses it
+            if name not in NUMBER_RANGES:
+                raise _refuse(game, f"the step {where} holds {item}, a number of no known range")
+            low, high = NUMBER_RANGES[name]
             if name == "military" and item:
                 low, high = state.turn + 1, state.turn + 6
-            if low is None:
-                continue
             top = tiles if high is None else high
             if not low <= item <= top:
                 raise _refuse(game, f"the step {where} holds {item}, outside {low}-{top}")
