@@ -25,15 +25,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from byzantium.cli import main
 from byzantium.core.codec import DecodeError, JSONValue, loads_json
-from byzantium.core.errors import InvalidStateError
+from byzantium.core.errors import ByzantiumError, InvalidStateError
 from byzantium.core.game import Game
 from byzantium.core.records import state_to_json
 from byzantium.core.registry import load_game
+from tests.structural_edits import SHAPES, structurally_edited
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = int(os.environ.get("BYZANTIUM_FUZZ_EXAMPLES", "25"))
@@ -238,6 +239,115 @@ def test_edited_steps_of_the_procedure_are_refused_or_played_on(
                 break
             state = game.apply(state, rng.choice(game.legal_actions(state)))
     assert time.perf_counter() - start < 4 * TIME_LIMIT
+
+
+@cache
+def _played_positions() -> dict[str, tuple[Game[Any, Any], tuple[JSONValue, ...]]]:
+    """Positions of several whole random games of both games, encoded: every few
+    steps from the first to the last, so that every phase and many Turns appear."""
+    found: dict[str, tuple[Game[Any, Any], tuple[JSONValue, ...]]] = {}
+    for name in ("sword-of-orthodoxy", "belisarius"):
+        game: Game[Any, Any] = load_game(name)
+        encoded: list[JSONValue] = []
+        for seed in range(8):
+            rng = random.Random(seed)
+            state = game.initial_state()
+            for step in range(PLAY_STEPS):
+                if game.is_terminal(state):
+                    break
+                if step % 5 == seed % 5:
+                    encoded.append(game.encode_state(state))
+                state = game.apply(state, rng.choice(game.legal_actions(state)))
+        found[name] = (game, tuple(encoded))
+    return found
+
+
+#: How many steps random play goes on from an accepted position (random games of both
+#: games end well within it).
+PLAY_STEPS = 3000
+
+
+#: Belisarius accepts a position whose procedure is empty (the GameTurn step removed)
+#: and then raises RuntimeError: reported in /work/notes/bel-fuzz-findings.md for the
+#: Belisarius validation (issue 36, branch valbel). Not strict: a short run may not
+#: draw such an edit.
+_BEL_EMPTY_PROCEDURE = pytest.mark.xfail(
+    strict=False,
+    raises=RuntimeError,
+    reason="issue 36: Belisarius validation accepts an empty procedure (fixed on valbel)",
+)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["sword-of-orthodoxy", pytest.param("belisarius", marks=_BEL_EMPTY_PROCEDURE)],
+)
+@FUZZ
+@given(data=st.data())
+def test_structurally_edited_states_are_refused_or_played_to_the_end(
+    name: str, data: st.DataObject
+) -> None:
+    """Issue 36: a real position with its procedure steps removed, repeated, reordered
+    or borrowed from another phase or Turn, its Turn or phase moved, facts and counters
+    added, or numbers pushed to extremes, is refused by validation in one line, or
+    random play goes on from it to the end of the game raising nothing but the
+    library's errors."""
+    game, encoded = _played_positions()[name]
+    original = data.draw(st.sampled_from(encoded))
+    edited, edits = data.draw(structurally_edited(original, encoded, SHAPES[name]))
+    note(f"edits: {edits}")
+    start = time.perf_counter()
+    try:
+        state = game.decode_state(edited)
+    except ByzantiumError as error:
+        refusal = str(error)
+    else:
+        refusal = ""
+    finally:
+        assert time.perf_counter() - start < TIME_LIMIT
+    if refusal:
+        assert "\n" not in refusal, refusal
+        return
+    rng = random.Random(data.draw(st.integers(0, 1000)))
+    with contextlib.suppress(ByzantiumError):
+        for _ in range(PLAY_STEPS):
+            if game.is_terminal(state):
+                break
+            state = game.apply(state, rng.choice(game.legal_actions(state)))
+    assert time.perf_counter() - start < 4 * TIME_LIMIT
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "sword-of-orthodoxy",
+        pytest.param(
+            "belisarius",
+            marks=pytest.mark.xfail(
+                raises=RuntimeError, reason="issue 36: fixed on valbel (bel-fuzz-findings.md)"
+            ),
+        ),
+    ],
+)
+def test_a_mid_game_position_whose_procedure_is_emptied_is_refused(name: str) -> None:
+    """The reproducer of the structural fuzz test's first finding: a real position of
+    the middle of a game with its procedure's steps removed is refused, not accepted
+    and then stopped in play without a request."""
+    game, encoded = _played_positions()[name]
+    position = copy.deepcopy(encoded[len(encoded) // 4])
+    assert isinstance(position, dict) and position["stack"]
+    position["stack"] = []
+    try:
+        state = game.decode_state(position)
+    except InvalidStateError:
+        return
+    rng = random.Random(0)
+    with contextlib.suppress(ByzantiumError):
+        for _ in range(PLAY_STEPS):
+            if game.is_terminal(state):
+                break
+            state = game.apply(state, rng.choice(game.legal_actions(state)))
+    raise AssertionError("an emptied procedure was accepted")
 
 
 @FUZZ

@@ -405,3 +405,98 @@ def test_a_step_that_cannot_go_on_is_an_invalid_state_not_a_crash() -> None:
     with pytest.raises(InvalidStateError, match="the Broken step fails") as caught:
         run_task(None, SOO.initial_state(), Broken(), None)
     assert isinstance(caught.value.__cause__, KeyError)
+
+
+def test_an_error_of_a_games_own_checks_is_reported_in_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 36: whatever a game's checks fail with, the refusal is one line."""
+
+    def fails(state: object) -> None:
+        raise ValueError("a value\nover two lines")
+
+    game = load_game("sword-of-orthodoxy")
+    monkeypatch.setattr(game, "_validate", fails)
+    with pytest.raises(InvalidStateError) as caught:
+        game.validate(game.initial_state())
+    assert "\n" not in str(caught.value)
+    assert "a value over two lines" in str(caught.value)
+
+
+# -- the procedure as a whole (core.procedure.check_turn_stack) --------------------------
+
+
+class _Opener:
+    pass
+
+
+class _First:
+    pass
+
+
+class _Second:
+    pass
+
+
+class _Third:
+    pass
+
+
+class _Work:
+    pass
+
+
+_SEQUENCE = (_First, _Second, _Third)
+
+
+def _check(stack: list[type], asking: type | None) -> int:
+    from byzantium.core.procedure import check_turn_stack
+
+    return check_turn_stack(
+        [kind() for kind in stack],
+        asking() if asking is not None else None,
+        _Opener,
+        _SEQUENCE,
+        game="test",
+        rule="C",
+    )
+
+
+@pytest.mark.parametrize(
+    ("stack", "asking", "current"),
+    [
+        ([_Opener, _Third, _Second], _First, 0),
+        ([_Opener, _Third], _Second, 1),
+        ([_Opener, _Third, _Work, _Work], _Work, 1),
+        ([_Opener, _Third, _Second, _Work], _Work, 0),
+        ([_Opener], _Third, 2),
+        ([_Opener], _Work, 2),
+    ],
+)
+def test_stacks_play_produces_are_accepted(
+    stack: list[type], asking: type | None, current: int
+) -> None:
+    assert _check(stack, asking) == current
+
+
+@pytest.mark.parametrize(
+    ("stack", "asking", "words"),
+    [
+        ([], _Work, "procedure is empty"),
+        ([_Third, _Opener], _Work, "does not rest on the _Opener"),
+        ([_Opener, _Third, _Opener], _Work, "twice"),
+        ([_Opener], _Opener, "twice"),
+        ([_Opener, _Second, _Third], _Work, "out of order"),
+        ([_Opener, _Third, _Third], _Work, "out of order"),
+        ([_Opener, _Third, _Work, _Second], _Work, "_Second step lies above"),
+        ([_Opener, _Third, _Second, _First], _Work, "none under way"),
+        ([_Opener, _Third], _First, "asks out of its turn"),
+        ([_Opener, _Third, _Work], _Second, "asks out of its turn"),
+    ],
+)
+def test_stacks_play_cannot_produce_are_refused(
+    stack: list[type], asking: type | None, words: str
+) -> None:
+    with pytest.raises(InvalidStateError, match=words) as caught:
+        _check(stack, asking)
+    assert caught.value.rule == "C"

@@ -311,7 +311,8 @@ class Game(abc.ABC, Generic[S, A]):
         except InvalidStateError:
             raise
         except Exception as exc:  # an edited state the rules cannot work with
-            reason = f"the rules cannot work with it ({type(exc).__name__}: {exc})"
+            detail = " ".join(str(exc).split())  # one line, whatever the error said
+            reason = f"the rules cannot work with it ({type(exc).__name__}: {detail})"
             raise InvalidStateError(reason[:300], game=self.ID) from exc
 
     def _validate_node(self, state: S) -> None:

@@ -177,7 +177,7 @@ def test_a_counter_beyond_the_turn_is_refused(value: int) -> None:
     """Every counter is a Turn or a number of Turns: at most the current Turn (2)."""
     state = _state(_action_phase_of_turn_2)
     assert "war-in-the-east" in COUNTERS
-    pairs = sorted([*SOO.encode_state(state)["counters"], ["war-in-the-east", value]])
+    pairs = sorted([*(list(pair) for pair in state.counters), ["war-in-the-east", value]])
     data = _edited(state, lambda d: d.__setitem__("counters", pairs))
     _refused(data, "'war-in-the-east'", "outside 0-2")
 
