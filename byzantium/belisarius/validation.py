@@ -25,6 +25,7 @@ inconsistency in an :class:`~byzantium.core.errors.InvalidStateError`:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING, cast
@@ -436,17 +437,20 @@ class _Sequence:
     phases: frozenset[str]
 
 
-def _sequence(game: Belisarius, state: BelState) -> _Sequence:
-    """The moments of the state's game turn (or of set-up), found by running the
-    sequence-of-play steps themselves (:mod:`.sequence`) on an empty board: a game
+@functools.lru_cache(maxsize=64)
+def _sequence(game: Belisarius, turn: int) -> _Sequence:
+    """The moments of game turn ``turn`` (0: of set-up), found by running the
+    sequence-of-play steps themselves (:mod:`.sequence`) on the board of set-up: a game
     turn's step stacks the player turns and the end of the turn; a player turn's stacks
     its phases (and negotiation windows, 24.0); everything any other step stacks is
-    that step's own procedure."""
+    that step's own procedure. Kept for a few games and turns (validation of a record's
+    states meets the same turns over and over)."""
     ctx = Context(game, None)
     opening = game.initial_state()
-    blank = attrs.evolve(state, stack=(), pending=None, ending=None)
+    blank = attrs.evolve(opening, stack=(), pending=None)
     first = game.catalog.scenario.first_turn
-    turn = state.turn or first
+    played = turn
+    turn = turn or first
     ending_turn = EndOfGameTurn().run(ctx, attrs.evolve(blank, turn=first), None)
     phases = {opening.phase, ending_turn.phase}
     before = opening.phase if turn == first else ending_turn.phase
@@ -477,9 +481,11 @@ def _sequence(game: Belisarius, state: BelState) -> _Sequence:
             moments.append(_Moment(stack, task, ran.phase, ran.phasing, starts=opener))
         now = ran
         phases.add(ran.phase)
-    if state.turn == 0:  # set-up: what is left of its steps, in their order (34.0)
-        left = opening.stack[: len(state.stack)]
-        moments = [_Moment(left, None, opening.phase, None)]
+    if played == 0:  # set-up: what is left of its steps, in their order (34.0)
+        moments = [
+            _Moment(opening.stack[:k], None, opening.phase, None)
+            for k in range(1, len(opening.stack) + 1)
+        ]
     own = frozenset(type(t) for t in steps) - started
     return _Sequence(tuple(moments), tuple(steps), own, frozenset(openers), frozenset(phases))
 
@@ -490,6 +496,8 @@ def _fits(seq: _Sequence, moment: _Moment, state: BelState) -> str:
     if state.stack[: len(moment.stack)] != moment.stack:
         return "stack"
     asking = state.pending.task if state.pending is not None else None
+    if moment.running is None and steps:  # set-up: nothing but its own steps left
+        return "stack"
     if moment.asks:
         if steps or asking != moment.running:
             return "stack"
@@ -516,7 +524,7 @@ def _check_stack(game: Belisarius, state: BelState) -> None:
     procedure of the step under way; the phase and the phasing player agree (3.1)."""
     if state.ending is not None:
         return
-    seq = _sequence(game, state)
+    seq = _sequence(game, state.turn)
     if state.phase not in seq.phases:
         known = ", ".join(sorted(seq.phases))
         raise _refuse(game, f"phase {state.phase[:40]!r} is none of the game's ({known})", "3.1")
