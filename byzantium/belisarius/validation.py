@@ -26,6 +26,8 @@ inconsistency in an :class:`~byzantium.core.errors.InvalidStateError`:
 from __future__ import annotations
 
 import functools
+import sys
+import types
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING, cast
@@ -420,6 +422,8 @@ class _Moment:
     asks: bool = False
     #: The task the running step starts its procedure with (a phase's own procedure).
     starts: Task | None = None
+    #: The kinds of task the procedure of the running step may stack (all: None).
+    kinds: frozenset[type] | None = None
 
 
 @attrs.frozen
@@ -435,6 +439,36 @@ class _Sequence:
     openers: frozenset[type]
     #: Every phase a state of the game may be in.
     phases: frozenset[str]
+
+
+def _task_kinds(root: type = Task) -> Iterator[type]:
+    kind: type
+    for kind in root.__subclasses__():
+        yield kind
+        yield from _task_kinds(kind)
+
+
+@functools.cache
+def _kinds(module_name: str) -> frozenset[type]:
+    """The kinds of task a procedure written in the module ``module_name`` may stack:
+    those of every module of the game that module uses, directly or through others
+    (its imports, followed to the end). The engine's own structure, a little more than
+    play needs, never less: a step of one phase's procedure found in another phase
+    (a combat in the Taxation Phase) is refused."""
+    package = module_name.rpartition(".")[0] + "."
+    modules: set[str] = set()
+    todo = [module_name]
+    while todo:
+        name = todo.pop()
+        if name in modules or name not in sys.modules:
+            continue
+        modules.add(name)
+        for value in vars(sys.modules[name]).values():
+            used = value.__name__ if isinstance(value, types.ModuleType) else None
+            used = used or getattr(value, "__module__", None)
+            if isinstance(used, str) and used.startswith(package):
+                todo.append(used)
+    return frozenset(kind for kind in _task_kinds() if kind.__module__ in modules)
 
 
 @functools.lru_cache(maxsize=64)
@@ -478,7 +512,10 @@ def _sequence(game: Belisarius, turn: int) -> _Sequence:
             opener = pushed[0] if len(pushed) == 1 and isinstance(task, EnterPhase) else None
             if opener is not None:
                 openers.add(type(opener))
-            moments.append(_Moment(stack, task, ran.phase, ran.phasing, starts=opener))
+            procedure = type(opener if opener is not None else task).__module__
+            moments.append(
+                _Moment(stack, task, ran.phase, ran.phasing, starts=opener, kinds=_kinds(procedure))
+            )
         now = ran
         phases.add(ran.phase)
     if played == 0:  # set-up: what is left of its steps, in their order (34.0)
@@ -503,6 +540,11 @@ def _fits(seq: _Sequence, moment: _Moment, state: BelState) -> str:
             return "stack"
     elif any(type(task) in seq.own or task in seq.steps for task in (*steps, asking)):
         return "stack"
+    foreign = [
+        t for t in (*steps, asking) if moment.kinds is not None and type(t) not in moment.kinds
+    ]
+    if foreign:
+        return f"foreign {type(foreign[0]).__name__}"
     opening = [t for t in (*steps, asking) if type(t) in seq.openers]
     if opening and (
         len(opening) > 1
@@ -533,6 +575,11 @@ def _check_stack(game: Belisarius, state: BelState) -> None:
     why = {_fits(seq, moment, state) for moment in seq.moments}
     if "" in why:
         return
+    strays = sorted(reason[len("foreign ") :] for reason in why if reason.startswith("foreign "))
+    if strays and not any(reason.startswith("phase") for reason in why):
+        raise _refuse(
+            game, f"a {strays[0]} step in the {state.phase} phase, no part of its procedure", "3.1"
+        )
     meant = sorted(reason[len("phase ") :] for reason in why if reason.startswith("phase "))
     if meant:
         raise _refuse(

@@ -189,6 +189,18 @@ def test_a_second_phase_procedure_is_refused() -> None:
     refused(belisarius(), twice, "rule 3.1", "in no order the sequence of play makes")
 
 
+@pytest.mark.rule("3.1", "10.0", "17.0", game="belisarius")
+def test_a_combat_step_in_the_taxation_phase_is_refused() -> None:
+    battle = next(
+        s.pending.task
+        for s in trail(1, False)
+        if s.pending is not None and type(s.pending.task).__name__ == "Battle"
+    )
+    state = state_where(mid_game)
+    stray = attrs.evolve(state, stack=(*state.stack, battle))
+    refused(belisarius(), stray, "rule 3.1", "a Battle step in the taxation phase")
+
+
 @pytest.mark.rule("3.1", "24.0", game="belisarius")
 def test_every_state_of_the_sequence_validates_with_every_option() -> None:
     """Sanity of the table of moments: the capitulation question, the negotiation
