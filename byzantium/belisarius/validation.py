@@ -8,15 +8,26 @@ inconsistency in an :class:`~byzantium.core.errors.InvalidStateError`:
   Peripheral Area box, the off-map stock, or out of the game (11.6); only a Guard
   counter in play shows its Mutinying face (12.2); a land counter is aboard at most
   one Fleet, in play in the Fleet's location (19.5);
-* both treasuries are whole, non-negative numbers of Solidus Points (10.14); every
-  Stratagem marker is in the Pool or in one hand, as many of each type as the
-  components hold (8.1);
+* both treasuries, and any payment offered in a negotiation (24.1), are whole numbers
+  of Solidus Points from 0 to :data:`~.state.MAX_SOLIDUS` (10.14 sets no limit; this
+  is the library's); every Stratagem marker is in the Pool or in one hand, as many of
+  each type as the components hold (8.1);
 * the turn lies in the scenario's game turns, the phasing player is a player, every
   Region, hex and box named exists;
 * every task of the procedure (the stack, the task that asked, and the tasks they
   hold) names only players, counters, hexes, boxes and Regions that exist, holds
   counts within the mix, and texts that mean something: a component's id or name, a
   rule of the index, or a word of the code of the task's module (its stages);
+* a force's Operations Points lie between 0 and the most a force can have (14.21,
+  21.21#2), in whole steps of the smallest printed cost; a Peripheral Area box took at
+  most its limit of reinforcements this player turn (11.8);
+* the procedure stack is one play makes (3.1): a game not over has one; at its
+  bottom lie the steps of the sequence of play still to come in this game turn (or
+  of set-up), in their order, found by running the sequence's own steps
+  (:mod:`.sequence`); above them only the procedure of the step under way (at most
+  one phase procedure, at the bottom of it, and only kinds of task the modules of
+  that procedure use); the phase and the phasing player are those of that step, and
+  the phase is one the game has;
 * the pending request is the one the procedure asks in this position: the task that
   asked is run again without an answer and must ask exactly the same question (the
   same rule, prompt, player, dice, hand and options). The legal actions and chance
