@@ -575,12 +575,12 @@ def _check_stack(game: Belisarius, state: BelState) -> None:
     """The procedure stack is one play makes: the steps of the sequence of play still to
     come of this game turn (or of set-up), in their order, with above them the
     procedure of the step under way; the phase and the phasing player agree (3.1)."""
-    if state.ending is not None:
-        return
     seq = _sequence(game, state.turn)
     if state.phase not in seq.phases:
         known = ", ".join(sorted(seq.phases))
         raise _refuse(game, f"phase {state.phase[:40]!r} is none of the game's ({known})", "3.1")
+    if state.ending is not None:
+        return
     if not state.stack:
         raise _refuse(game, "the game is not over but no step of the turn is left to run", "3.1")
     why = {_fits(seq, moment, state) for moment in seq.moments}

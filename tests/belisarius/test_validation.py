@@ -153,6 +153,14 @@ def test_an_unknown_phase_is_refused(phase: str) -> None:
     refused(belisarius(), attrs.evolve(state, phase=phase), "rule 3.1", "none of the game's")
 
 
+@pytest.mark.rule("3.1", "23.0", game="belisarius")
+def test_a_finished_game_in_an_unknown_phase_is_refused() -> None:
+    final = trail(1, False)[-1]
+    assert final.ending is not None
+    belisarius().validate(final)
+    refused(belisarius(), attrs.evolve(final, phase="lunch"), "rule 3.1", "none of the game's")
+
+
 @pytest.mark.rule("3.1", game="belisarius")
 @pytest.mark.parametrize("phase", ["random events", "levy", "provisioning", "setup"])
 def test_a_phase_the_stack_contradicts_is_refused(phase: str) -> None:
