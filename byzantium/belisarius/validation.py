@@ -81,7 +81,7 @@ from byzantium.core.rules import get_rulebook
 if TYPE_CHECKING:
     from byzantium.belisarius.game import Belisarius
 
-__all__ = ["FIELD_KINDS", "validate_state"]
+__all__ = ["FIELD_KINDS", "sequence_steps", "validate_state"]
 
 #: The most dice one roll asks for (6 ** MAX_DICE outcomes at most).
 MAX_DICE = 6
@@ -569,6 +569,17 @@ def _fits(seq: _Sequence, moment: _Moment, state: BelState) -> str:
     if state.phase != moment.phase:
         return f"phase {moment.phase}"
     return ""
+
+
+def sequence_steps(game: Belisarius, turn: int, phase: str, phasing: int) -> tuple[Task, ...]:
+    """The steps of the sequence of play that lie under the procedure of ``phase`` in
+    ``phasing``'s player turn of game turn ``turn``, in a position play produces (bottom
+    first): for a harness that runs one phase's procedure on its own and wants the
+    position validation accepts. Raises ValueError for a phase the turn never has."""
+    for moment in _sequence(game, turn).moments:
+        if moment.phase == phase and moment.phasing == phasing and not moment.asks:
+            return moment.stack
+    raise ValueError(f"no {phase!r} phase of player {phasing} in game turn {turn}")
 
 
 def _check_stack(game: Belisarius, state: BelState) -> None:
