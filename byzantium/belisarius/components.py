@@ -821,9 +821,10 @@ def load_components(directory: str | Path | None = None) -> Components:
     blobs = _read_files(directory)
     names = {name: name if directory is None else str(Path(directory) / name) for name in blobs}
     loaded: dict[str, tuple[object, ...]] = {}
+    tables: dict[str, dict[str, object]] = {}
     for name, layout in _LAYOUT.items():
         data = load_toml(blobs[name], names[name])
-        check_numbers(data, names[name])
+        tables[name] = data
         unknown = sorted(set(data) - set(layout))
         if unknown:
             raise ComponentError(names[name], unknown[0], "unknown table")
@@ -834,6 +835,9 @@ def load_components(directory: str | Path | None = None) -> Components:
     components = Components(**loaded, digest=digest)  # type: ignore[arg-type]
     _validate_counters(components, names["counters.toml"])
     _validate_tables(components, names["tables.toml"])
+    # Last, so that the checks of what a number means speak first (a mix over its limit).
+    for name, data in tables.items():
+        check_numbers(data, names[name])
     return components
 
 
