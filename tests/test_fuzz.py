@@ -267,21 +267,7 @@ def _played_positions() -> dict[str, tuple[Game[Any, Any], tuple[JSONValue, ...]
 PLAY_STEPS = 3000
 
 
-#: Belisarius accepts a position whose procedure is empty (the GameTurn step removed)
-#: and then raises RuntimeError: reported in /work/notes/bel-fuzz-findings.md for the
-#: Belisarius validation (issue 36, branch valbel). Not strict: a short run may not
-#: draw such an edit.
-_BEL_EMPTY_PROCEDURE = pytest.mark.xfail(
-    strict=False,
-    raises=RuntimeError,
-    reason="issue 36: Belisarius validation accepts an empty procedure (fixed on valbel)",
-)
-
-
-@pytest.mark.parametrize(
-    "name",
-    ["sword-of-orthodoxy", pytest.param("belisarius", marks=_BEL_EMPTY_PROCEDURE)],
-)
+@pytest.mark.parametrize("name", ["sword-of-orthodoxy", "belisarius"])
 @FUZZ
 @given(data=st.data())
 def test_structurally_edited_states_are_refused_or_played_to_the_end(
@@ -317,18 +303,7 @@ def test_structurally_edited_states_are_refused_or_played_to_the_end(
     assert time.perf_counter() - start < 4 * TIME_LIMIT
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        "sword-of-orthodoxy",
-        pytest.param(
-            "belisarius",
-            marks=pytest.mark.xfail(
-                raises=RuntimeError, reason="issue 36: fixed on valbel (bel-fuzz-findings.md)"
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize("name", ["sword-of-orthodoxy", "belisarius"])
 def test_a_mid_game_position_whose_procedure_is_emptied_is_refused(name: str) -> None:
     """The reproducer of the structural fuzz test's first finding: a real position of
     the middle of a game with its procedure's steps removed is refused, not accepted

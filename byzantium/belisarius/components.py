@@ -36,6 +36,7 @@ from pathlib import Path
 import attrs
 
 from byzantium.belisarius import RULES
+from byzantium.belisarius.bounds import check_numbers
 from byzantium.core.provenance import (
     ComponentError,
     Provenance,
@@ -821,8 +822,10 @@ def load_components(directory: str | Path | None = None) -> Components:
     blobs = _read_files(directory)
     names = {name: name if directory is None else str(Path(directory) / name) for name in blobs}
     loaded: dict[str, tuple[object, ...]] = {}
+    tables: dict[str, dict[str, object]] = {}
     for name, layout in _LAYOUT.items():
         data = load_toml(blobs[name], names[name])
+        tables[name] = data
         unknown = sorted(set(data) - set(layout))
         if unknown:
             raise ComponentError(names[name], unknown[0], "unknown table")
@@ -833,6 +836,9 @@ def load_components(directory: str | Path | None = None) -> Components:
     components = Components(**loaded, digest=digest)  # type: ignore[arg-type]
     _validate_counters(components, names["counters.toml"])
     _validate_tables(components, names["tables.toml"])
+    # Last, so that the checks of what a number means speak first (a mix over its limit).
+    for name, data in tables.items():
+        check_numbers(data, names[name])
     return components
 
 

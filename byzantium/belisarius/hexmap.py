@@ -36,6 +36,7 @@ from pathlib import Path
 import attrs
 
 from byzantium.belisarius import RULES
+from byzantium.belisarius.bounds import check_numbers
 from byzantium.core.provenance import (
     ComponentError,
     Provenance,
@@ -824,6 +825,7 @@ def load_map(directory: str | Path | None = None) -> HexMap:
     file, blob = _read_bytes(directory)
     reader = _Reader(file)
     data = load_toml(blob, file, MapError)
+    check_numbers(data, file, MapError)
     unknown = sorted(set(data) - _TOP_LEVEL)
     if unknown:
         raise reader.fail(unknown[0], "unknown table")

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import attrs
 
+from byzantium.belisarius.bounds import check_numbers
 from byzantium.belisarius.components import (
     _UNSET,
     ComponentError,
@@ -257,6 +258,7 @@ def load_scenarios(
     """
     file, blob = _read(directory)
     data = load_toml(blob, file)
+    check_numbers(data, file)
     unknown = sorted(set(data) - {"scenario"})
     if unknown:
         raise ComponentError(file, unknown[0], "unknown table")

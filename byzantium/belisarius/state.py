@@ -35,6 +35,7 @@ __all__ = [
     "BARBARIAN",
     "EMPIRE",
     "GONE",
+    "MAX_SOLIDUS",
     "NOBODY",
     "PLAYERS",
     "Agreement",
@@ -73,6 +74,12 @@ NOBODY = -1
 AVAILABLE = 0
 #: Where a counter is when it may never come back (Justinian, 21.4).
 GONE = -1
+#: The most Solidus Points a treasury (or a payment offered, 24.1) may hold. 10.14 sets
+#: no limit, so this is the library's own: far more than any game collects (treasuries
+#: of random games stay under a hundred), so that play never meets it while a number
+#: read from outside stays within what the engine works with.
+MAX_SOLIDUS = 99_999
+
 #: Peripheral Area boxes are locations 1 to 4 (in the map file's order); hexes are
 #: their XXYY numbers (>= 101).
 FIRST_HEX = 101
@@ -478,9 +485,9 @@ class BelState:
     ``turn`` is the game turn (0 during set-up); ``phasing`` the player whose player
     turn it is and ``phase`` the name of its current phase (3.1); ``control`` the
     control of each Region in the map's order (4.1); ``solidus`` both treasuries
-    (10.14); ``boxed`` the boxes reinforced this player turn (11.8); ``barred`` the
-    Regions where the phasing player may not tax, levy or recruit this player turn
-    (events 22-24); ``revealed`` per player whether he may see the other's
+    (10.14, 0 to :data:`MAX_SOLIDUS`); ``boxed`` the boxes reinforced this player
+    turn (11.8); ``barred`` the Regions where the phasing player may not tax, levy or
+    recruit this player turn (events 22-24); ``revealed`` per player whether he may see the other's
     Stratagems and treasury (22.1).
     """
 

@@ -56,6 +56,7 @@ from byzantium.belisarius.state import (
     Units,
 )
 from byzantium.belisarius.stratagems import draw_outcomes, hand_limit
+from byzantium.belisarius.validation import sequence_steps
 from byzantium.belisarius.world import (
     CONTROL_OF,
     available,
@@ -77,6 +78,7 @@ __all__ = [
     "Trail",
     "answer",
     "answer_unchecked",
+    "as_played",
     "assert_legal",
     "attacks",
     "belisarius",
@@ -146,6 +148,17 @@ def context(game: Belisarius, events: list[Event] | None = None) -> Context:
 def idle(state: BelState) -> BelState:
     """The same board with nothing scheduled and nothing asked."""
     return attrs.evolve(state, stack=(), pending=None)
+
+
+def as_played(state: BelState, game: Belisarius | None = None) -> BelState:
+    """``state``, whose phase procedure a harness ran on its own (:func:`start`,
+    :func:`drive`), as a position of play: the steps of the sequence of play still to
+    come in its game turn put under its stack, as validation wants (3.1). A board of
+    game turn 0 (set-up) is put in the scenario's first game turn."""
+    game = GAME if game is None else game
+    turn = state.turn or game.catalog.scenario.first_turn
+    steps = sequence_steps(game, turn, state.phase, state.phasing)
+    return attrs.evolve(state, turn=turn, stack=steps + state.stack)
 
 
 def start(game: Belisarius, state: BelState, *tasks: Task) -> BelState:

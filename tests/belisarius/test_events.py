@@ -49,7 +49,7 @@ from byzantium.belisarius.state import (
 from byzantium.belisarius.world import enemy_zoc, in_play, units_at
 from byzantium.core.game import CHANCE, Event
 from tests.belisarius import support
-from tests.belisarius.support import CAT, CTX, GAME, blank_state, pending, with_control
+from tests.belisarius.support import CAT, CTX, GAME, as_played, blank_state, pending, with_control
 
 RULEBOOK = "belisarius"
 
@@ -828,7 +828,7 @@ def test_states_in_the_middle_of_an_event_round_trip_through_the_codec(
     state = put(state, ("guard-guard-3", SIRMIUM), mutiny=True)
     state = force(state, tens, ones)
     while state.pending is not None:
-        assert GAME.decode_state(GAME.encode_state(state)) == state
+        assert GAME.decode_state(GAME.encode_state(as_played(state))) == as_played(state)
         state = finish_one(state, rng)
 
 

@@ -56,6 +56,7 @@ from byzantium.core.game import CHANCE, TERMINAL
 from byzantium.core.schema import game_schemas
 from tests.belisarius.support import (
     answer,
+    as_played,
     belisarius,
     blank_state,
     boards,
@@ -708,7 +709,8 @@ def test_states_with_offers_and_agreements_round_trip_and_match_the_schema() -> 
     state = offer(window(state), "I make no attack", ("you leave", "region Thracia"))
     agreed = accept(state)
     assert agreed.agreements
-    for each in (state, agreed, *neg_trail(0)[::40]):
+    # The harness's positions with the sequence of play's steps under them (3.1).
+    for each in (as_played(state, NEG), as_played(agreed, NEG), *neg_trail(0)[::40]):
         encoded = json.loads(json.dumps(NEG.encode_state(each)))
         assert NEG.decode_state(encoded) == each
         schema.validate(encoded)
