@@ -278,19 +278,26 @@ class Belisarius(Game[BelState, BelAction]):
         winner = result.winners[0]
         return tuple(1.0 if p == winner else -1.0 for p in (EMPIRE, BARBARIAN))
 
-    def chronicle_heading(self, state: BelState) -> str:
+    def chronicle_heading(self, state: BelState, viewer: int | None = None) -> str:
         """The game turn and the phasing player, for a chronicle's headings; below, the
         treasuries, the Regions each side controls and the Victory Points it would
-        score if the game ended there (23.1)."""
+        score if the game ended there (23.1). A ``viewer`` reads the other's treasury
+        only while he may examine it (22.1); otherwise it reads ``hidden``."""
         if state.turn < 1:
             return "== Set-up =="
         side = "Empire" if state.phasing == EMPIRE else "Barbarian"
         first_year = 527 + 4 * (state.turn - 1)
         held = {control: state.control.count(control) for control in Control}
         points = [f"{float(p):g}" for p in victory_points(Context(self, None), state)]
+        shown = [
+            str(state.solidus[p])
+            if viewer is None or viewer == p or state.revealed[viewer]
+            else "hidden"
+            for p in (EMPIRE, BARBARIAN)
+        ]
         return (
             f"== Game turn {state.turn} ({first_year}-{first_year + 3} AD), {side} player turn ==\n"
-            f"   treasuries: Empire {state.solidus[EMPIRE]}, Barbarian {state.solidus[BARBARIAN]}\n"
+            f"   treasuries: Empire {shown[EMPIRE]}, Barbarian {shown[BARBARIAN]}\n"
             f"   Regions: Empire {held[Control.EMPIRE]}, Barbarian {held[Control.BARBARIAN]}, "
             f"Neutral {held[Control.NEUTRAL]}; Victory Points now: Empire {points[EMPIRE]}, "
             f"Barbarian {points[BARBARIAN]}"
@@ -305,10 +312,11 @@ class Belisarius(Game[BelState, BelAction]):
         costs (see :func:`byzantium.belisarius.render.describe_action`)."""
         return text_view.describe_action(self, state, action, viewer)
 
-    def describe_decision(self, state: BelState) -> str:
+    def describe_decision(self, state: BelState, viewer: int | None = None) -> str:
         """The question in words, with the odds before standing or withdrawing (see
-        :func:`byzantium.belisarius.render.describe_decision`)."""
-        return text_view.describe_decision(self, state)
+        :func:`byzantium.belisarius.render.describe_decision`); empty for a ``viewer``
+        who is not the chooser (the prompt may quote the chooser's treasury, 22.1)."""
+        return text_view.describe_decision(self, state, viewer)
 
     def describe_event(self, event: Event) -> str:
         """The event with counters by name (see :func:`.render.describe_event`)."""
