@@ -334,6 +334,15 @@ class Belisarius(Game[BelState, BelAction]):
         :func:`byzantium.belisarius.observation.visible_action`)."""
         return visible_action(self, state, action, player)
 
+    def odds_visible(self, state: BelState, player: int) -> bool:
+        """The odds of a die are public; those of a random Stratagem marker only when
+        it comes from ``player``'s own hand or he may examine the other's (22.1): the
+        Pool holds what the other's hand does not."""
+        request = state.pending
+        if request is None or request.kind is not RequestKind.DRAW:
+            return True
+        return request.hand == player or state.revealed[player]
+
     def turn_of(self, state: BelState) -> int:
         """The game turn of a state."""
         return state.turn

@@ -546,6 +546,13 @@ class Game(abc.ABC, Generic[S, A]):
         del state, player
         return action
 
+    def odds_visible(self, state: S, player: int) -> bool:
+        """Whether ``player`` may know the odds of the chance outcomes of ``state`` (yes
+        by default). The odds of a draw from a cup that holds another player's secrets
+        tell him something of them: a game with hidden information says no there."""
+        del state, player
+        return True
+
     def turn_of(self, state: S) -> int:
         """The game's turn number in a state (0 if the game has no turns), for summaries
         such as the turn in which games end."""
