@@ -193,6 +193,31 @@ def test_belisarius_hides_the_other_players_secrets_from_one_seat() -> None:
     assert "Barbarian to decide [34.0]" in text
 
 
+@pytest.mark.rule("22.1", "10.11", "6.2", game="belisarius")
+def test_one_belisarius_seat_reads_the_chronicle_made_for_it() -> None:
+    """The chronicle of one seat: the other side's treasury neither in the headings nor
+    in its Taxation lines; his own in full."""
+    game = load_game("belisarius")
+    out = io.StringIO()
+    run_interactive(
+        game,
+        seats={1},
+        policy=first_action_policy,
+        manual_dice=False,
+        seed=2,
+        inp=io.StringIO("1\n" * 3000),
+        out=out,
+    )
+    lines = out.getvalue().splitlines()
+    theirs = [line for line in lines if "[10.11] the Empire collects" in line]
+    mine = [line for line in lines if "[10.11] the Barbarian collects" in line]
+    assert theirs and mine
+    assert not [line for line in theirs if "treasury" in line]
+    assert all("(treasury " in line for line in mine)
+    headings = [line for line in lines if "treasuries:" in line]
+    assert headings and all("treasuries: Empire hidden, Barbarian " in h for h in headings)
+
+
 def test_python_dash_m_plays_interactively() -> None:
     command = [sys.executable, "-m", "byzantium", "--import", "tests.pig", "play", "pig"]
     done = subprocess.run(

@@ -797,7 +797,16 @@ class CorruptionEvent(Task):
         have = state.solidus[player]
         if isinstance(answer, Roll):
             lost = min(have, answer.dice[0])
-            ctx.log("6.2", f"Corruption costs {side_name(player)} {lost} Solidus Points", "event")
+            # What is lost is bounded by the treasury, so only the loser may read it; the
+            # other knows the die alone (22.1).
+            name = side_name(player)
+            ctx.log(
+                "6.2",
+                f"Corruption costs {name} {lost} Solidus Points",
+                "event",
+                owner=player,
+                public=f"Corruption costs {name} up to {answer.dice[0]} Solidus Points",
+            )
             solidus = list(state.solidus)
             solidus[player] = have - lost
             return attrs.evolve(state, solidus=(solidus[0], solidus[1]))

@@ -284,19 +284,26 @@ class Belisarius(Game[BelState, BelAction]):
         winner = result.winners[0]
         return tuple(1.0 if p == winner else -1.0 for p in (EMPIRE, BARBARIAN))
 
-    def chronicle_heading(self, state: BelState) -> str:
+    def chronicle_heading(self, state: BelState, viewer: int | None = None) -> str:
         """The game turn and the phasing player, for a chronicle's headings; below, the
         treasuries, the Regions each side controls and the Victory Points it would
-        score if the game ended there (23.1)."""
+        score if the game ended there (23.1). A ``viewer`` reads the other's treasury
+        only while he may examine it (22.1); otherwise it reads ``hidden``."""
         if state.turn < 1:
             return "== Set-up =="
         side = "Empire" if state.phasing == EMPIRE else "Barbarian"
         first_year = 527 + 4 * (state.turn - 1)
         held = {control: state.control.count(control) for control in Control}
         points = [f"{float(p):g}" for p in victory_points(Context(self, None), state)]
+        shown = [
+            str(state.solidus[p])
+            if viewer is None or viewer == p or state.revealed[viewer]
+            else "hidden"
+            for p in (EMPIRE, BARBARIAN)
+        ]
         return (
             f"== Game turn {state.turn} ({first_year}-{first_year + 3} AD), {side} player turn ==\n"
-            f"   treasuries: Empire {state.solidus[EMPIRE]}, Barbarian {state.solidus[BARBARIAN]}\n"
+            f"   treasuries: Empire {shown[EMPIRE]}, Barbarian {shown[BARBARIAN]}\n"
             f"   Regions: Empire {held[Control.EMPIRE]}, Barbarian {held[Control.BARBARIAN]}, "
             f"Neutral {held[Control.NEUTRAL]}; Victory Points now: Empire {points[EMPIRE]}, "
             f"Barbarian {points[BARBARIAN]}"
@@ -311,10 +318,11 @@ class Belisarius(Game[BelState, BelAction]):
         costs (see :func:`byzantium.belisarius.render.describe_action`)."""
         return text_view.describe_action(self, state, action, viewer)
 
-    def describe_decision(self, state: BelState) -> str:
+    def describe_decision(self, state: BelState, viewer: int | None = None) -> str:
         """The question in words, with the odds before standing or withdrawing (see
-        :func:`byzantium.belisarius.render.describe_decision`)."""
-        return text_view.describe_decision(self, state)
+        :func:`byzantium.belisarius.render.describe_decision`); empty for a ``viewer``
+        who is not the chooser (the prompt may quote the chooser's treasury, 22.1)."""
+        return text_view.describe_decision(self, state, viewer)
 
     def describe_event(self, event: Event) -> str:
         """The event with counters by name (see :func:`.render.describe_event`)."""
@@ -331,6 +339,15 @@ class Belisarius(Game[BelState, BelAction]):
         """The action as ``player`` may see it: the other's markers masked (22.1; see
         :func:`byzantium.belisarius.observation.visible_action`)."""
         return visible_action(self, state, action, player)
+
+    def odds_visible(self, state: BelState, player: int) -> bool:
+        """The odds of a die are public; those of a random Stratagem marker only when
+        it comes from ``player``'s own hand or he may examine the other's (22.1): the
+        Pool holds what the other's hand does not."""
+        request = state.pending
+        if request is None or request.kind is not RequestKind.DRAW:
+            return True
+        return request.hand == player or state.revealed[player]
 
     def turn_of(self, state: BelState) -> int:
         """The game turn of a state."""

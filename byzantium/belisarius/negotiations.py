@@ -415,7 +415,15 @@ class Negotiations(Task):
         proposal = self._proposal()
         if isinstance(answer, Done):
             what = "passes" if proposal.empty else "withdraws his offer"
-            ctx.log("24.0", f"{_NAME[self.proposer]} {what}", "negotiation")
+            # The offer he was building is his own until he makes it (24.1): the other
+            # reads only that no offer comes.
+            ctx.log(
+                "24.0",
+                f"{_NAME[self.proposer]} {what}",
+                "negotiation",
+                owner=self.proposer,
+                public=f"{_NAME[self.proposer]} makes no offer",
+            )
             return self._next(state)
         menus = term_menus(ctx, state, proposal)
         if isinstance(answer, Select):

@@ -28,8 +28,11 @@ game must pass them through :func:`visible_action`, which hides the type of a ma
 that goes into, or out of, the other player's hand, and of a marker the other player
 commits face down, and the steps of an offer the other player is building under the
 optional Player Negotiations (24.1; the offer shows once it is made, and agreements in
-force are public). (Event texts and chronicles are an onlooker's view that knows
-everything; they are not filtered here.)
+force are public). Event texts are filtered by their owner instead: an event that
+tells one player's secret (his treasury after Taxation, 10.11; what Corruption took
+from it, 6.2; an offer he built and withdrew, 24.0) is his, with a public form for
+the other (:meth:`byzantium.core.game.Event.seen_by`,
+:meth:`byzantium.core.game.Game.event_text`).
 
 22.2 (a player may show his markers and treasury to the other whenever he likes) is
 a matter between the players: the engine has nothing to enforce and implements

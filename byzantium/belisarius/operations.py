@@ -95,7 +95,7 @@ from byzantium.belisarius.state import (
     per_catalog,
     place,
 )
-from byzantium.belisarius.stratagems import play, playable
+from byzantium.belisarius.stratagems import may_offer, play, playable
 from byzantium.belisarius.world import controller, controllers, eliminate
 from byzantium.core.procedure import fields_replacer, replace, replace_fields
 
@@ -623,6 +623,18 @@ class OperationsPhase(Task):
             return {}
         return forced_march_forces(ctx, state, self.operated, self.dropped, player)
 
+    def may_march(self, ctx: Context, state: BelState) -> bool:
+        """Whether the question may offer a Forced March, judged by what the other
+        player may know (22.1): forces that could march and a hand that is not empty,
+        not whether it holds the marker (:func:`~.stratagems.may_offer`). A player
+        asked without the marker may only go on or end the phase."""
+        player = self.operator(state)
+        return (
+            not self.reaction
+            and may_offer(ctx, state, player, FORCED_MARCH)
+            and bool(forced_march_forces(ctx, state, self.operated, self.dropped, player))
+        )
+
     def _pick(self, ctx: Context, state: BelState, answer: BelAction | None) -> BelState:
         # An answer looks up only the list it was picked from (the menu offered it).
         if isinstance(answer, Done):
@@ -644,9 +656,9 @@ class OperationsPhase(Task):
             return proceed(ctx, state, replace_fields(self, stage=DROP, force=force, where=where))
         forces = operable(ctx, state, self.used, player)
         fleets = fleet_forces(ctx.cat, state, self.used, player)
-        marches = self.forced_marches(ctx, state)
-        if not (forces or fleets or marches):
+        if not (forces or fleets or self.may_march(ctx, state)):
             return state
+        marches = self.forced_marches(ctx, state)
         options: list[BelAction] = [Done()]
         options += [_item("force ", where) for where in forces]
         options += [_item(FLEET, where) for where in fleets]

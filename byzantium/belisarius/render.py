@@ -553,13 +553,19 @@ def describe_action(
     raise AssertionError(action)  # pragma: no cover - a new kind of action
 
 
-def describe_decision(game: Belisarius, state: BelState) -> str:
+def describe_decision(game: Belisarius, state: BelState, viewer: int | None = None) -> str:
     """The question of the pending request in words, with what the person needs to
     answer it: the force that moves and its points (16.1); before standing or
     withdrawing, the odds of the combat, each side's multiplier, the CRT column and
-    the chance to withdraw (17.5, 17.51, 17.7)."""
+    the chance to withdraw (17.5, 17.51, 17.7).
+
+    A ``viewer`` other than the chooser reads nothing of a choice, as his observation
+    shows no prompt (22.1): a question may quote the chooser's treasury. The question
+    of a roll or a draw is public."""
     request = state.pending
     if request is None:
+        return ""
+    if viewer is not None and request.kind is RequestKind.CHOOSE and request.player != viewer:
         return ""
     cat = game.catalog
     lines = [_translate(cat, request.prompt)]

@@ -332,10 +332,15 @@ class TaxationPhase(Task):
             pillage=ctx.option(PILLAGE_OPTION),
         )
         state = with_solidus(state, player, income)
-        ctx.log(
-            "10.11",
-            f"{side_name(player)} collects {income} Solidus Points"
-            f" (treasury {state.solidus[player]})",
-            "tax",
-        )
+        if ctx.recording:
+            # The income follows from the map and the dice, which both players see; the
+            # treasury it fills is the collector's secret (22.1).
+            collects = f"{side_name(player)} collects {income} Solidus Points"
+            ctx.log(
+                "10.11",
+                f"{collects} (treasury {state.solidus[player]})",
+                "tax",
+                owner=player,
+                public=collects,
+            )
         return state

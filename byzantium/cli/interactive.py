@@ -74,10 +74,6 @@ def _probability(p: Fraction) -> str:
     return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
 
 
-def _first_line(text: str) -> str:
-    return text.split("\n", 1)[0]
-
-
 class _Quit(Exception):
     """The person ended the session."""
 
@@ -257,41 +253,30 @@ class Session(Generic[S, A]):
 
     def _chronicle(self, before: S, actor: int, action: A, events: Sequence[Event]) -> None:
         game, out = self.game, self.out
-        title = game.chronicle_heading(before)
+        # Every line is made for the reader: one seat of several reads only what that
+        # player may know; a person holding every seat is an onlooker who sees all.
+        reader = self._reader()
+        title = game.chronicle_heading(before, reader)
         key = title.split("\n", 1)[0]
-        if self._hiding():
-            # A heading is an onlooker's view: its details may show the other's secrets.
-            title = key
         if key and key != self._heading:
             self._heading = key
             out.write(f"\n{title}\n")
         who = "chance" if actor == CHANCE else game.player_name(actor)
-        shown = self._visible(before, actor, action)
-        if shown is None:
-            text = "(hidden)"
-        else:
-            secret = self._hiding() and actor != CHANCE and actor not in self.seats
-            viewer = next(iter(self.seats)) if secret else None
-            text = game.describe_choice(before, shown, viewer)
-            question = "" if secret else _first_line(game.describe_decision(before))
-            if question:
-                # The other player's question may quote his secrets (his treasury, say).
-                text = f"{text} ({question})"
+        text = game.describe_step(before, action, reader)
         out.write(f"{len(self.actions) + 1:>5}  {who}: {text}\n")
         for event in events:
-            out.write(f"       {game.describe_event(event)}\n")
+            line = game.event_text(event, reader)
+            if line is not None:
+                out.write(f"       {line}\n")
 
     def _hiding(self) -> bool:
         """Whether the person holds one seat of several, so that others' secrets stay hidden."""
         return len(self.seats) == 1 and self.game.NUM_PLAYERS > 1
 
-    def _visible(self, state: S, actor: int, action: A) -> A | None:
-        """The action as the person may see it (all of it when he holds every seat)."""
-        del actor
-        if not self._hiding():
-            return action
-        viewer = next(iter(self.seats))
-        return self.game.visible_action(state, action, viewer)
+    def _reader(self) -> int | None:
+        """Whose knowledge the chronicle is made from: the person's one seat, or None
+        (everything) when he holds every seat."""
+        return next(iter(self.seats)) if self._hiding() else None
 
     # -- the person's answers ---------------------------------------------------------
 
@@ -401,7 +386,7 @@ class Session(Generic[S, A]):
     def _ask_decision(self, actor: int) -> None:
         game, state, out = self.game, self.state, self.out
         actions = game.legal_actions(state)
-        question = game.describe_decision(state)
+        question = game.describe_decision(state, actor)
         self._show_view()
         rule = self.game.decision_rule(state)
         where = f" [{rule}]" if rule else ""

@@ -1,4 +1,7 @@
-"""``byzantium view RECORD.json -o game.html``: a record viewer in one HTML file.
+"""``byzantium view RECORD.json [--seat P] -o game.html``: a record viewer in one HTML file.
+
+Without ``--seat`` the page shows everything, every player's secrets included (it says
+so at its top); with ``--seat P`` it holds only what player P may know.
 
 The record is checked first, as ``byzantium verify --partial`` checks it (a record
 that stops before the end of the game may be viewed); one that does not check out
@@ -60,6 +63,13 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="base of the built docs the rule links point into: an http(s):// address or a "
         "relative path (default: docs/ beside the file)",
     )
+    parser.add_argument(
+        "--seat",
+        type=int,
+        metavar="P",
+        help="a page that holds only what player P may know (default: everything, "
+        "every player's secrets included: not for a player during a game)",
+    )
     add_components_option(parser)
     parser.set_defaults(run=run)
 
@@ -67,7 +77,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Write the viewer."""
     game, record = checked_record(read_json(args.record), args.components)
-    page = view_html(game, record, docs_url=args.docs_url)
+    page = view_html(game, record, docs_url=args.docs_url, seat=args.seat)
     args.output.write_text(page, encoding="utf-8")
     out.write(f"Viewer of {len(record)} steps written to {args.output} ({len(page) // 1024} KiB)\n")
     return 0

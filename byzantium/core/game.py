@@ -82,12 +82,40 @@ class Event:
     ``text`` is a sentence for a chronicle; ``kind`` a short stable tag a program can
     filter on (``"roll"``, ``"draw"``, ``"advance"``...); ``data`` optional facts
     as name/value pairs.
+
+    In a game with hidden information an event may tell something only one player
+    may know (his treasury, say). Such an event names that player as its ``owner``:
+    ``text`` is what the owner reads, and ``public`` what every other player reads,
+    or ``None`` when the others do not learn of the event at all. An event without
+    an owner reads the same for everybody. :meth:`text_for` and :meth:`seen_by` give
+    an event as one reader may see it; ``viewer=None`` is the onlooker who sees
+    everything (a referee, a finished game's review).
     """
 
     rule: str
     text: str
     kind: str = ""
     data: tuple[tuple[str, OptionValue], ...] = ()
+    #: The player whose secret the full text tells, or None if it tells none.
+    owner: int | None = attrs.field(default=None, kw_only=True)
+    #: What the other players read (None: they do not see the event); owned events only.
+    public: str | None = attrs.field(default=None, kw_only=True)
+
+    def text_for(self, viewer: int | None) -> str | None:
+        """The text ``viewer`` reads (everything for ``None``); ``None`` if he does not
+        see the event at all."""
+        if viewer is None or self.owner is None or viewer == self.owner:
+            return self.text
+        return self.public
+
+    def seen_by(self, viewer: int | None) -> Event | None:
+        """The event as ``viewer`` may see it (``None`` if he does not see it): the
+        other players get the public form, with no owner and no data."""
+        if viewer is None or self.owner is None or viewer == self.owner:
+            return self
+        if self.public is None:
+            return None
+        return Event(self.rule, self.public, self.kind)
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}"
@@ -620,20 +648,21 @@ class Game(abc.ABC, Generic[S, A]):
         """
         return {}
 
-    def chronicle_heading(self, state: S) -> str:
-        """A heading for a chronicle, printed whenever its first line changes.
+    def chronicle_heading(self, state: S, viewer: int | None = None) -> str:
+        """A heading for a chronicle, printed whenever its first line changes, as
+        ``viewer`` may see it (everything when ``None``).
 
         For example the Turn on the first line and the state of the tracks below it.
         The default is none.
         """
-        del state
+        del state, viewer
         return ""
 
     def render(self, state: S, player: int | None = None) -> str:
         """A compact text view of a state for a terminal, as ``player`` may see it
         (everything when ``player`` is None). The default shows the chronicle heading
         and who is to act."""
-        heading = self.chronicle_heading(state)
+        heading = self.chronicle_heading(state, player)
         if self.is_terminal(state):
             return f"{heading}\ngame over".strip()
         actor = self.current_player(state)
@@ -655,6 +684,13 @@ class Game(abc.ABC, Generic[S, A]):
         """
         del state, player
         return action
+
+    def odds_visible(self, state: S, player: int) -> bool:
+        """Whether ``player`` may know the odds of the chance outcomes of ``state`` (yes
+        by default). The odds of a draw from a cup that holds another player's secrets
+        tell him something of them: a game with hidden information says no there."""
+        del state, player
+        return True
 
     def turn_of(self, state: S) -> int:
         """The game's turn number in a state (0 if the game has no turns), for summaries
@@ -698,16 +734,46 @@ class Game(abc.ABC, Generic[S, A]):
         suffix = f" ({prompt})" if isinstance(prompt, str) and prompt else ""
         return text[: -len(suffix)] if suffix and text.endswith(suffix) else text
 
-    def describe_decision(self, state: S) -> str:
+    def describe_decision(self, state: S, viewer: int | None = None) -> str:
         """The question a decision or chance node asks, in words for a person (the
-        pending request's prompt by default, empty if there is none)."""
+        pending request's prompt by default, empty if there is none).
+
+        With a ``viewer``, only what he may know: a game with hidden information gives
+        him nothing of another player's question, which may quote that player's secrets.
+        """
+        del viewer
         prompt = getattr(getattr(state, "pending", None), "prompt", "")
         return prompt if isinstance(prompt, str) else ""
 
     def describe_event(self, event: Event) -> str:
         """An event as a line for a person (its rule and text by default; games may
-        turn the ids in it into names)."""
+        turn the ids in it into names). It shows the whole event: a text for one reader
+        comes from :meth:`event_text`."""
         return str(event)
+
+    def describe_step(self, state: S, action: A, viewer: int | None = None) -> str:
+        """An action taken in ``state``, as ``viewer`` reads it in a chronicle
+        (everything when ``None``).
+
+        The action is what :meth:`visible_action` lets him see (``"(hidden)"`` if
+        nothing), in the words of :meth:`describe_choice`; the question follows in
+        brackets, except for another player's decision, whose question may quote
+        that player's secrets (his treasury, say)."""
+        actor = self.current_player(state)
+        shown = action if viewer is None else self.visible_action(state, action, viewer)
+        if shown is None:
+            return "(hidden)"
+        secret = viewer is not None and actor not in (CHANCE, viewer)
+        text = self.describe_choice(state, shown, viewer if secret else None)
+        question = "" if secret else self.describe_decision(state, viewer).split("\n", 1)[0]
+        return f"{text} ({question})" if question else text
+
+    def event_text(self, event: Event, viewer: int | None = None) -> str | None:
+        """An event as a line for ``viewer`` (everything when ``None``), made from what
+        he may know (:meth:`Event.seen_by`); ``None`` if he does not see it at all.
+        Every text a seated player reads goes through this."""
+        seen = event.seen_by(viewer)
+        return None if seen is None else self.describe_event(seen)
 
     def look(self, state: S, player: int | None, request: str) -> str | None:
         """Answer a person's request to look at part of a state (``"map 5725"``,

@@ -63,10 +63,20 @@ class ProcedureContext:
         self.options = options
         self.events = events
 
-    def log(self, rule: str, text: str, kind: str = "") -> None:
-        """Record an event of the transition (skipped on the fast path)."""
+    def log(
+        self,
+        rule: str,
+        text: str,
+        kind: str = "",
+        *,
+        owner: int | None = None,
+        public: str | None = None,
+    ) -> None:
+        """Record an event of the transition (skipped on the fast path). An event that
+        tells ``owner``'s secret gives what the others read as ``public`` (None: they
+        do not see it; see :class:`~byzantium.core.game.Event`)."""
         if self.events is not None:
-            self.events.append(Event(rule, text, kind))
+            self.events.append(Event(rule, text, kind, owner=owner, public=public))
 
     def option(self, name: str) -> bool:
         """Whether a boolean game option is on."""

@@ -4,9 +4,17 @@ The file needs no server and no network: the pictures (SVG), the script and the
 style are inline. For each step it holds the board, the action with who took it,
 the events with their rule numbers (linked to the rule index of the docs), the exact
 probability of a chance outcome, and the legal alternatives of a decision. The left
-and right arrow keys step, Home and End jump to the ends. For Belisarius a seat
-switch shows the board as each player sees it. Pictures repeat across steps, so
-each distinct one is stored once, and the Belisarius map layer only once.
+and right arrow keys step, Home and End jump to the ends. Pictures repeat across
+steps, so each distinct one is stored once, and the Belisarius map layer only once.
+
+Without a seat the page shows everything: every player's board, secrets and
+choices, with a seat switch for the boards; in a game of several players it says so
+at its top, for it must not be handed to a player during a game. With ``seat`` it
+holds only what that player may know: his own boards, each action as he may see
+it (:meth:`~byzantium.core.game.Game.describe_step`), each event in his form
+(:meth:`~byzantium.core.game.Event.seen_by`), the alternatives of his own decisions
+only, and odds only where he may know them; nothing of the others' views is in the
+file at all.
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ import json
 import re
 from typing import TypeVar
 
+from byzantium.core.errors import UnknownOptionError
 from byzantium.core.game import CHANCE, Game
 from byzantium.core.records import GameRecord
 from byzantium.render import svg
@@ -34,9 +43,20 @@ def _rule_link(docs_url: str, game: str, rule: str) -> str:
     return f"{docs_url}games/{game}.html#{anchor}"
 
 
-def view_html(game: Game[S, A], record: GameRecord[A], *, docs_url: str = "docs/") -> str:
-    """The HTML viewer of a record (replayed here, so every fact is computed)."""
-    seats: list[int | None] = [None] if game.NUM_PLAYERS < 2 else [None, *range(game.NUM_PLAYERS)]
+def view_html(
+    game: Game[S, A], record: GameRecord[A], *, docs_url: str = "docs/", seat: int | None = None
+) -> str:
+    """The HTML viewer of a record (replayed here, so every fact is computed): all of
+    it, or only what player ``seat`` may know."""
+    seats: list[int | None]
+    if seat is not None:
+        if not 0 <= seat < game.NUM_PLAYERS:
+            raise UnknownOptionError(f"{game.ID} has seats 0 to {game.NUM_PLAYERS - 1}, not {seat}")
+        seats = [seat]
+    elif game.NUM_PLAYERS < 2:
+        seats = [None]
+    else:
+        seats = [None, *range(game.NUM_PLAYERS)]
     pictures: list[str] = []
     index: dict[str, int] = {}
     map_layer = ""
@@ -82,16 +102,22 @@ def view_html(game: Game[S, A], record: GameRecord[A], *, docs_url: str = "docs/
         actor = game.current_player(state)
         rule = game.decision_rule(state)
         entry: dict[str, object] = {"rule": rule, "link": _rule_link(docs_url, game.ID, rule)}
-        described = game.describe_action(state, action)
+        if seat is None:
+            described = game.describe_action(state, action)
+        else:
+            described = game.describe_step(state, action, seat)
         if actor == CHANCE:
             odds = dict(game.chance_outcomes(state))
             p = odds.get(action)
+            if seat is not None and not game.odds_visible(state, seat):
+                p = None
             entry["who"] = "chance"
             entry["probability"] = "" if p is None else f"{p} = {float(p):.4f}"
             entry["alternatives"] = []
         else:
             entry["who"] = game.player_name(actor)
-            legal = game.legal_actions(state)
+            # Another player's options may show his secrets: a seat sees its own only.
+            legal = game.legal_actions(state) if seat in (None, actor) else ()
             entry["alternatives"] = [
                 game.describe_action(state, a) for a in legal[:MAX_ALTERNATIVES] if a != action
             ] + (
@@ -102,9 +128,11 @@ def view_html(game: Game[S, A], record: GameRecord[A], *, docs_url: str = "docs/
         step = game.step(state, action)
         state = step.state
         entry["title"] = f"Step {number}: {entry['who']}: {described}"
+        seen = [e.seen_by(seat) for e in step.events]
         entry["events"] = [
             {"rule": e.rule, "text": e.text, "link": _rule_link(docs_url, game.ID, e.rule)}
-            for e in step.events
+            for e in seen
+            if e is not None
         ]
         entry["boards"] = [picture(state, s) for s in seats]
         steps.append(entry)
@@ -117,8 +145,20 @@ def view_html(game: Game[S, A], record: GameRecord[A], *, docs_url: str = "docs/
         "pictures": shapes,
     }
     payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    if seat is not None:
+        notice = (
+            f'<p id="notice" class="seat">As the {html.escape(game.player_name(seat))} '
+            "may see it: only what this player may know.</p>"
+        )
+        whose = f" as {game.player_name(seat)} sees it"
+    elif game.NUM_PLAYERS > 1:
+        notice = _EVERYTHING
+        whose = " (everything)"
+    else:
+        notice = whose = ""
     return _PAGE.format(
-        title=html.escape(f"{game.TITLE}: {len(record)} steps"),
+        title=html.escape(f"{game.TITLE}: {len(record)} steps{whose}"),
+        notice=notice,
         map_layer=(
             '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" '
             'style="position:absolute">'
@@ -153,6 +193,14 @@ def _shared_parts(pictures: list[str]) -> tuple[list[str], list[list[int]]]:
     return parts, shapes
 
 
+#: The top of the all-seeing page of a game of several players.
+_EVERYTHING = (
+    '<p id="notice" class="everything"><strong>This page shows everything</strong>: '
+    "every player's secrets (hidden markers, treasuries, hidden choices) and every "
+    "board. Do not hand it to a player during a game: <code>byzantium view --seat "
+    "N</code> writes the page of one player.</p>"
+)
+
 _PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
 <style>
@@ -164,10 +212,14 @@ body {{ font-family: DejaVu Sans, Arial, sans-serif; margin: 0; display: flex; }
 button {{ margin: 2px; }}
 .rule {{ font-family: monospace; }}
 li {{ margin-bottom: 3px; }}
+#notice {{ padding: 6px; border: 2px solid; }}
+#notice.everything {{ background: #fde2e2; border-color: #b00000; }}
+#notice.seat {{ background: #e6f0fa; border-color: #2a5d8f; }}
 </style></head>
 <body>
 {map_layer}
 <div id="side">
+{notice}
 <h3 id="game"></h3>
 <div><button id="first">&laquo;</button><button id="prev">&#x25C0;</button>
 <span id="counter"></span><button id="next">&#x25B6;</button>

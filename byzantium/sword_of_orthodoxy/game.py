@@ -253,8 +253,9 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         del viewer  # solitaire: nothing to hide
         return text_view.describe_action(self, state, action)
 
-    def describe_decision(self, state: SooState) -> str:
+    def describe_decision(self, state: SooState, viewer: int | None = None) -> str:
         """The question in words (see :func:`.render.describe_decision`)."""
+        del viewer  # solitaire: nothing to hide
         return text_view.describe_decision(self, state)
 
     def result(self, state: SooState) -> Result:
@@ -321,8 +322,10 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
     def policies(self) -> Mapping[str, Policy[SooState, SooAction]]:
         return {"sensible": sensible_policy(self), "expert": expert_policy(self)}
 
-    def chronicle_heading(self, state: SooState) -> str:
-        """The Turn, its years, and the tracks, for a chronicle's Turn headings."""
+    def chronicle_heading(self, state: SooState, viewer: int | None = None) -> str:
+        """The Turn, its years, and the tracks, for a chronicle's Turn headings (the
+        game is solitaire: every reader sees everything)."""
+        del viewer
         if state.turn < 1:
             return ""
         ctx = Context(self, None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -337,3 +338,30 @@ def test_forced_marches_and_drops_over_random_phases(state: BelState, seed: int)
                 operated |= set(task.force)
             if isinstance(action, Select) and action.item.startswith("drop "):
                 dropped[CAT.counter(action.item.removeprefix("drop "))] = task.where
+
+
+@pytest.mark.rule("16.72", "22.1", "14.1")
+def test_the_forced_march_question_is_put_whatever_marker_the_hand_holds() -> None:
+    """Once a force has operated and no other may, whether the player is asked again
+    may not tell the other player that he holds a Forced March marker (22.1): any hand
+    that is not empty is asked, and without the marker he may only end the phase."""
+    a, b, _ = open_line()
+    state = put(board(), "thracia", UnitKind.GARRISON, a)
+
+    def after_moving(hand: tuple[str, ...]) -> BelState:
+        ready = state
+        for marker in hand:
+            ready = give(ready, EMPIRE, marker)
+        return act(begin(ready, a, 1), Place(b), Done())
+
+    holding = after_moving(("forced-march",))
+    assert pending(holding).rule == "14.1" and pending(holding).player == EMPIRE
+    assert set(options(holding)) == {Done(), Select(f"forced march {b}")}
+    other = after_moving(("military-advantage",))
+    assert pending(other).rule == "14.1" and pending(other).player == EMPIRE
+    assert options(other) == (Done(),)
+    assert GAME.observation(other, BARBARIAN) == GAME.observation(
+        attrs.evolve(holding, stratagems=other.stratagems), BARBARIAN
+    )
+    empty = after_moving(())  # an empty hand is public: no question
+    assert empty.pending is None or pending(empty).rule != "14.1"
