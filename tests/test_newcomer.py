@@ -99,3 +99,26 @@ def test_help_texts_are_plain_words_without_markup(
     assert "usage: byzantium" in text
     assert "``" not in text
     assert not re.search(r":[a-z]+:`", text), text
+
+
+def test_the_text_views_are_named_apart_from_the_pictures() -> None:
+    from byzantium.belisarius import render as belisarius_text
+    from byzantium.core.game import Game
+    from byzantium.sword_of_orthodoxy import render as sword_text
+
+    for doc in (Game.render.__doc__, belisarius_text.__doc__, sword_text.__doc__):
+        assert doc is not None
+        assert "The text view" in doc or "the text view" in doc.split(".")[0].lower()
+        assert "byzantium.render.svg" in doc
+    api = (ROOT / "docs" / "api.rst").read_text(encoding="utf-8")
+    assert "Text views and pictures" in api
+    assert "byzantium.core.game.Game.render" in api and "byzantium.render.svg" in api
+
+
+def test_explain_help_names_the_text_view(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"], io.StringIO())
+    assert "the text view of a saved state" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["explain", "--help"], io.StringIO())
+    assert "--step N" in capsys.readouterr().out

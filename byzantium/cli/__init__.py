@@ -11,8 +11,9 @@
     many games, in parallel processes, and a designer's summary of them;
 ``byzantium verify RECORD``
     check a game record made elsewhere: valid, or the first step that breaks a rule;
-``byzantium explain STATE``
-    who acts in a saved state, every legal action with its rule, every chance outcome;
+``byzantium explain STATE`` (or ``RECORD --step N``)
+    the text view of a saved state (or of a record at a step), who acts, every legal
+    action with its rule, every chance outcome;
 ``byzantium schema GAME [--kind KIND] [--out DIR]``
     the JSON Schemas (draft 2020-12) of a game's records, actions, states,
     observations and saved positions;

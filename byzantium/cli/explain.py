@@ -8,9 +8,10 @@ component data; or a bare state (the JSON of ``Game.encode_state``), for which
 game record, checked as ``byzantium verify --partial`` checks it, explained at the
 state after ``--step N`` of its steps (0 is the start; the last step by default).
 
-The report shows a short view of the state, who is to act and under which rule,
-then every legal action, numbered, with its JSON form (what a record or a frontend
-sends) and its description. At a chance node it gives each outcome's exact
+The report shows the text view of the state (``Game.render``; ``byzantium render``
+draws the picture), who is to act and under which rule, then every legal action,
+numbered, with its JSON form (what a record or a frontend sends) and its
+description. At a chance node it gives each outcome's exact
 probability, as a fraction and as a decimal. At the end of a game it gives the
 result.
 """
@@ -45,7 +46,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     """Add the command to the parser."""
     parser = commands.add_parser(
         "explain",
-        help="who acts in a saved state (or a record at a step), every legal action with its rule",
+        help="the text view of a saved state (or a record at a step), who acts, and every "
+        "legal action with its rule",
     )
     parser.add_argument("state", type=Path, metavar="STATE|RECORD")
     parser.add_argument(
