@@ -201,4 +201,8 @@ def test_the_difficulty_page_has_its_charts(html: Path, driver: Any, width: int)
     for _, box_width, box_height, marks in charts:
         assert 0 < box_width <= width and box_height > 50
         assert marks > 2
-    assert driver.execute_script(_OVERFLOW) == []
+    # The page itself does not scroll sideways (its wide tables and commands may, in
+    # their own boxes).
+    assert driver.execute_script(
+        "return document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )

@@ -356,7 +356,7 @@ def _other_shape(data: object, name: str) -> list[str]:
 PALETTE = ("#3b6fb6", "#c0392b", "#2e8b57", "#b8860b", "#7d3c98", "#138d90", "#d35400")
 #: The fewest games of a run drawn as a survival curve (when larger runs exist).
 MIN_CURVE_GAMES = 30
-CHART_FONT = "font-family:system-ui,sans-serif;font-size:12px"
+CHART_FONT = "font-family:system-ui,sans-serif;font-size:13px"
 
 
 def _esc(text: object) -> str:
