@@ -75,7 +75,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
 def _png(picture: str, target: Path) -> None:
     try:
-        import cairosvg  # type: ignore[import-not-found]  # noqa: PLC0415
+        import cairosvg  # type: ignore[import-not-found,import-untyped,unused-ignore]  # noqa: PLC0415
     except ImportError:
         pass
     else:
