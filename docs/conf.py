@@ -32,6 +32,7 @@ extensions = [
     "byzantium_rules",
     "byzantium_pictures",  # board pictures drawn at build time (byzantium.render)
     "byzantium_difficulty",  # the figures of difficulty.rst, from _static/difficulty-*.json
+    "sphinx_copybutton",  # a copy button on every code block
 ]
 
 # No intersphinx: the build must not touch the network.
@@ -42,13 +43,21 @@ templates_path: list[str] = []
 nitpicky = False
 
 # -- HTML --------------------------------------------------------------------------
-html_theme = "alabaster"
-html_static_path = ["_static"]  # alabaster links _static/custom.css automatically
+# Furo: a maintained, responsive theme (light and dark, readable on a phone).
+html_theme = "furo"
+html_title = f"byzantium {release}"
+html_static_path = ["_static"]
+html_css_files = ["custom.css"]
 html_theme_options = {
-    "description": "Typed, headless rules engines for two games about Byzantium",
-    "fixed_sidebar": True,
+    "sidebar_hide_name": False,
+    "navigation_with_keys": True,
 }
-html_sidebars = {"**": ["about.html", "navigation.html", "searchbox.html"]}
+
+# -- sphinx-copybutton ----------------------------------------------------------------
+# Copy only what is typed: no "$ " or ">>> " prompts, no output lines.
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True
 
 # -- autodoc -----------------------------------------------------------------------
 autodoc_member_order = "bysource"

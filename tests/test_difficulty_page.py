@@ -67,7 +67,7 @@ def test_merge_runs_keys_on_options_seating_and_seats() -> None:
     assert difficulty.merge_runs([a, c], [b]) == [c, b]
 
 
-def build(tmp_path: Path, files: dict[str, str], extra: str = "") -> str:
+def build(tmp_path: Path, files: dict[str, str], extra: str = "", builder: str = "text") -> str:
     """Build a page with both directives over ``files`` in _static (warnings are errors)."""
     pytest.importorskip("sphinx")
     source = tmp_path / "src"
@@ -93,7 +93,7 @@ def build(tmp_path: Path, files: dict[str, str], extra: str = "") -> str:
             "-W",
             "-q",
             "-b",
-            "text",
+            builder,
             str(source),
             str(tmp_path / "out"),
         ],
@@ -105,7 +105,8 @@ def build(tmp_path: Path, files: dict[str, str], extra: str = "") -> str:
         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
     )
     assert done.returncode == 0, done.stderr
-    return (tmp_path / "out" / "index.txt").read_text(encoding="utf-8")
+    suffix = "html" if builder == "html" else "txt"
+    return (tmp_path / "out" / f"index.{suffix}").read_text(encoding="utf-8")
 
 
 def test_the_page_renders_runs_and_says_where_they_come_from(tmp_path: Path) -> None:
@@ -394,3 +395,42 @@ def test_a_bad_file_of_games_is_refused_in_one_line(
         main(["--results", str(games)])
     assert str(games) in str(stop.value) and complaint in str(stop.value)
     assert "\n" not in str(stop.value)
+
+
+def test_the_charts_are_drawn_from_the_data_files(tmp_path: Path) -> None:
+    """Win rate by seat for both games and survival by Turn for Sword of Orthodoxy, as
+    inline SVG drawn at build time (issue 37, deliverable 7)."""
+    import re
+    import xml.etree.ElementTree as ET
+
+    static = ROOT / "docs" / "_static"
+    files = {p.name: p.read_text(encoding="utf-8") for p in static.glob("difficulty-*.json")}
+    page = build(tmp_path, files, builder="html")
+    svgs = re.findall(r"<svg .*?</svg>", page, flags=re.S)
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    charts = {
+        ET.fromstring(svg).findtext("s:title", namespaces=ns): ET.fromstring(svg) for svg in svgs
+    }
+    assert set(charts) == {
+        "sword-of-orthodoxy: win rate of each side, with its 95% interval",
+        "sword-of-orthodoxy: share of games still going at the start of each Turn",
+        "belisarius: win rate of each side, with its 95% interval",
+    }
+    # Each bar is as long as its win rate: the Belisarius expert as the Empire in
+    # Scenario 1 won 86% (380 units of width are 100%).
+    bars = charts["belisarius: win rate of each side, with its 95% interval"]
+    tips = {
+        g.findtext("s:title", namespaces=ns): g.find("s:rect", ns)
+        for g in bars.iter(f"{{{ns['s']}}}g")
+    }
+    expert = [
+        float(rect.get("width", "0"))
+        for tip, rect in tips.items()
+        if tip and tip.startswith("Empire (expert): 86.0% of 100 games won") and rect is not None
+    ]
+    assert expert == [pytest.approx(0.86 * 380, abs=0.1)]
+    # One survival curve per run of at least 30 games, starting at 100%.
+    curves = charts["sword-of-orthodoxy: share of games still going at the start of each Turn"]
+    paths = list(curves.iter(f"{{{ns['s']}}}path"))
+    assert len(paths) == 6
+    assert all(p.get("d", "").startswith("M48.0,16.0") for p in paths)

@@ -225,3 +225,45 @@ def test_python_dash_m_explain(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "legal actions" in done.stdout
+
+
+def test_a_record_at_a_step_is_explained_as_its_state_there(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    assert (
+        run("play", "sword-of-orthodoxy", "--seed", "4", "--quiet", "--record", str(record))[0] == 0
+    )
+    data = json.loads(record.read_text(encoding="utf-8"))
+    game = load_game("sword-of-orthodoxy")
+    actions = [game.decode_action(step["action"]) for step in data["steps"]]
+    for step in (0, 7, len(actions) // 2, len(actions)):
+        state = game.initial_state()
+        for action in actions[:step]:
+            state = game.apply(state, action)
+        expected = run("explain", str(save(tmp_path, game, state, f"at{step}.json")))
+        assert run("explain", str(record), "--step", str(step)) == expected
+    # Without --step: the state after the last step (this record ends the game).
+    status, text = run("explain", str(record))
+    assert status == 0
+    assert "The game is over." in text
+
+
+def test_a_record_is_checked_before_it_is_explained(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "game.json"
+    assert (
+        run("play", "sword-of-orthodoxy", "--seed", "4", "--quiet", "--record", str(record))[0] == 0
+    )
+    data = json.loads(record.read_text(encoding="utf-8"))
+    total = len(data["steps"])
+    assert f"has {total} steps" in bad(capsys, str(record), "--step", str(total + 1))
+    assert "not -1" in bad(capsys, str(record), "--step", "-1")
+    assert "drop --game" in bad(capsys, str(record), "--game", "sword-of-orthodoxy")
+    step = next(i for i, s in enumerate(data["steps"]) if s["actor"] == 0)
+    data["steps"][step]["action"] = {"type": "Pay", "amount": 99}
+    record.write_text(json.dumps(data), encoding="utf-8")
+    err = bad(capsys, str(record), "--step", "1")
+    assert f"does not check out at step {step + 1}" in err
+    game = load_game("sword-of-orthodoxy")
+    state = save(tmp_path, game, game.initial_state())
+    assert "--step is for records" in bad(capsys, str(state), "--step", "1")

@@ -1,4 +1,5 @@
-"""A compact text view of a state of Belisarius, for a terminal.
+"""The text view of a state of Belisarius, for a terminal (``Game.render``); the SVG
+picture of the board is drawn by :func:`byzantium.render.svg` instead.
 
 The view has the game turn, the phasing player and the phase; both players'
 treasuries and Stratagem markers as far as the viewer may know them; the Region

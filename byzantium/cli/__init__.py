@@ -13,8 +13,9 @@
     the summary of a simulation played in shards (``simulate --shard K/N --part``);
 ``byzantium verify RECORD``
     check a game record made elsewhere: valid, or the first step that breaks a rule;
-``byzantium explain STATE``
-    who acts in a saved state, every legal action with its rule, every chance outcome;
+``byzantium explain STATE`` (or ``RECORD --step N``)
+    the text view of a saved state (or of a record at a step), who acts, every legal
+    action with its rule, every chance outcome;
 ``byzantium schema GAME [--kind KIND] [--out DIR]``
     the JSON Schemas (draft 2020-12) of a game's records, actions, states,
     observations and saved positions;
@@ -29,11 +30,12 @@
 ``byzantium trace [GAME]``
     the rule -> code -> tests matrix; exits 1 while a rule is pending or inconsistent.
 
-``--import MODULE`` (before the command) imports a module that registers extra games,
-for example the test-only game of the test suite: ``byzantium --import tests.pig play
-pig``. Importing a module runs its code, and the current directory is put first on
-the module path, so a file of that name there is what runs: use it only with modules
-you trust, from a directory you trust. Bad input (an unknown game, option or policy,
+``byzantium --version`` prints the version. ``--import MODULE`` (before the command)
+imports a module that registers extra games, for example the test-only game of the
+test suite: ``byzantium --import tests.pig play pig``. Importing a module runs its
+code, and the current directory is put first on the module path, so a file of that
+name there is what runs: use it only with modules you trust, from a directory you
+trust. Bad input (an unknown game, option or policy,
 a bad option value, a missing, special or malformed file, a module that fails to
 import) ends with one line on standard error and exit status 2; the usage text is
 printed only by ``--help``.
@@ -46,12 +48,14 @@ import contextlib
 import importlib
 import json
 import os
+import re
 import sys
 import typing
 from collections.abc import Sequence
 from types import ModuleType
 from typing import TextIO
 
+import byzantium
 from byzantium.cli import (
     data,
     explain,
@@ -80,6 +84,10 @@ class ArgumentParser(argparse.ArgumentParser):
     """A parser whose complaints are one line (:class:`UsageError`), not the usage text
     and an exit: the usage is for ``--help``."""
 
+    def format_help(self) -> str:
+        """The help text in plain words: no reStructuredText markup (``code``, roles)."""
+        return _plain(super().format_help())
+
     def error(self, message: str) -> typing.NoReturn:
         command = self.prog.removeprefix("byzantium").strip()
         raise UsageError(f"{command}: {message}" if command else message)
@@ -102,8 +110,31 @@ COMMANDS: tuple[ModuleType, ...] = (
 )
 
 
+def _plain(text: str) -> str:
+    """``x`` -> x and :role:`x` -> x (docstrings double as help texts)."""
+    text = re.sub(r":[a-z]+:`~?([^`]+)`", r"\1", text)
+    return text.replace("``", "")
+
+
+class _VersionRequested(Exception):
+    """``--version`` was given: :func:`main` prints the version to its output."""
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: stops parsing (no command needed) without exiting the process."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, *args: object, **kwargs: object) -> typing.NoReturn:
+        raise _VersionRequested
+
+
 def _parser() -> ArgumentParser:
-    parser = ArgumentParser(prog="byzantium", description=__doc__.split("\n")[0])
+    parser = ArgumentParser(
+        prog="byzantium",
+        description="Play, check and explain games of Sword of Orthodoxy and Belisarius.",
+    )
     parser.add_argument(
         "--import",
         dest="imports",
@@ -112,6 +143,9 @@ def _parser() -> ArgumentParser:
         metavar="MODULE",
         help="import a module that registers extra games or rule books (this runs its "
         "code; the current directory comes first on the module path)",
+    )
+    parser.add_argument(
+        "--version", action=_VersionAction, help="print the version of byzantium and stop"
     )
     commands = parser.add_subparsers(dest="command", required=True)
     for module in COMMANDS:
@@ -136,7 +170,12 @@ def main(
     if any("\x00" in argument for argument in arguments):
         return _fail("an argument holds a NUL character")
     try:
-        args = _parser().parse_args(arguments)
+        try:
+            args = _parser().parse_args(arguments)
+        except _VersionRequested:
+            stream.write(f"byzantium {byzantium.__version__}\n")
+            stream.flush()
+            return 0
         args.input = inp
         if args.imports and os.getcwd() not in sys.path:
             # Like ``python -m``: modules named by --import may live in the current

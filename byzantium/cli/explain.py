@@ -1,13 +1,17 @@
-"""``byzantium explain STATE``: who acts in a saved state, and every way to go on.
+"""``byzantium explain STATE`` (or ``RECORD --step N``): who acts in a saved state, and
+every way to go on.
 
 The file is a saved position (``byzantium-state/1``, as ``byzantium verify --state``
 writes it, see :mod:`byzantium.core.records`), which names its game, options and
 component data; or a bare state (the JSON of ``Game.encode_state``), for which
-``--game GAME`` and the ``--option``/``--scenario`` options say which game it is.
+``--game GAME`` and the ``--option``/``--scenario`` options say which game it is; or a
+game record, checked as ``byzantium verify --partial`` checks it, explained at the
+state after ``--step N`` of its steps (0 is the start; the last step by default).
 
-The report shows a short view of the state, who is to act and under which rule,
-then every legal action, numbered, with its JSON form (what a record or a frontend
-sends) and its description. At a chance node it gives each outcome's exact
+The report shows the text view of the state (``Game.render``; ``byzantium render``
+draws the picture), who is to act and under which rule, then every legal action,
+numbered, with its JSON form (what a record or a frontend sends) and its
+description. At a chance node it gives each outcome's exact
 probability, as a fraction and as a decimal. At the end of a game it gives the
 result.
 """
@@ -28,6 +32,8 @@ from byzantium.cli.common import (
     read_json,
     shown,
 )
+from byzantium.cli.verify import checked_record
+from byzantium.core.codec import JSONValue
 from byzantium.core.errors import ByzantiumError, RecordError
 from byzantium.core.game import CHANCE, Game
 from byzantium.core.records import state_from_json
@@ -39,9 +45,17 @@ __all__ = ["register", "run"]
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the command to the parser."""
     parser = commands.add_parser(
-        "explain", help="who acts in a saved state, every legal action with its rule"
+        "explain",
+        help="the text view of a saved state (or a record at a step), who acts, and every "
+        "legal action with its rule",
     )
-    parser.add_argument("state", type=Path)
+    parser.add_argument("state", type=Path, metavar="STATE|RECORD")
+    parser.add_argument(
+        "--step",
+        type=int,
+        metavar="N",
+        help="of a record: explain the state after its first N steps (default: all of them)",
+    )
     parser.add_argument("--game", help="the game of a bare state (a saved position names it)")
     parser.add_argument("--option", type=parse_option, action="append", default=[], metavar="K=V")
     parser.add_argument("--scenario", help="the game's scenario option, for a bare state")
@@ -54,6 +68,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def _load(args: argparse.Namespace) -> tuple[Game[object, object], object]:
     data = read_json(args.state)
+    if _is_record(data):
+        return _at_step(args, data)
+    if args.step is not None:
+        raise RecordError(f"{shown(args.state, 120)} is not a game record: --step is for records")
     game: Game[object, object] | None = None
     if args.game is not None:
         options: dict[str, object] = dict(args.option)
@@ -63,6 +81,31 @@ def _load(args: argparse.Namespace) -> tuple[Game[object, object], object]:
             options["components"] = args.components
         game = load_game(args.game, **options)
     return state_from_json(data, game, components_dir=args.components)
+
+
+def _is_record(data: JSONValue) -> bool:
+    return (
+        isinstance(data, dict)
+        and data.get("format", "") != "byzantium-state/1"
+        and isinstance(data.get("steps"), list)
+    )
+
+
+def _at_step(args: argparse.Namespace, data: JSONValue) -> tuple[Game[object, object], object]:
+    """The state of a record after ``--step`` steps, the record checked as verify does."""
+    if args.game is not None or args.option or args.scenario is not None:
+        raise RecordError("a record names its game and options: drop --game, --option, --scenario")
+    game, record = checked_record(data, args.components, shown(args.state, 120))
+    count = len(record) if args.step is None else args.step
+    if not 0 <= count <= len(record):
+        raise RecordError(
+            f"{shown(args.state, 120)} has {len(record)} steps: --step takes 0 to "
+            f"{len(record)}, not {args.step}"
+        )
+    state = game.initial_state()
+    for action in record.actions[:count]:
+        state = game.apply(state, action)
+    return game, state
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:

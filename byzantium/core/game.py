@@ -659,9 +659,11 @@ class Game(abc.ABC, Generic[S, A]):
         return ""
 
     def render(self, state: S, player: int | None = None) -> str:
-        """A compact text view of a state for a terminal, as ``player`` may see it
-        (everything when ``player`` is None). The default shows the chronicle heading
-        and who is to act."""
+        """The text view of a state: a few lines of plain text for a terminal, as
+        ``player`` may see it (everything when ``player`` is None). The default shows
+        the chronicle heading and who is to act; each game's ``render`` module gives
+        its own. This is not the picture of the board: :func:`byzantium.render.svg`
+        draws that, as SVG."""
         heading = self.chronicle_heading(state, player)
         if self.is_terminal(state):
             return f"{heading}\ngame over".strip()

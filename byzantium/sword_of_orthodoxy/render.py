@@ -1,4 +1,5 @@
-"""A compact text view of a state of Sword of Orthodoxy, for a terminal.
+"""The text view of a state of Sword of Orthodoxy, for a terminal (``Game.render``);
+the SVG picture of the board is drawn by :func:`byzantium.render.svg` instead.
 
 The view has the Turn and its years, the tracks of the Omnibus Track (treasury,
 Schism, Niké and the others), the Strategikon, each Path (the Tribe, Zone and

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from html import escape as html_escape
 from pathlib import Path
 from typing import Any
 
@@ -349,6 +350,228 @@ def _other_shape(data: object, name: str) -> list[str]:
     return lines + (_table(["Key", "Value"], rows, widths="50 50") if rows else [])
 
 
+# -- charts (SVG drawn here, at build time, from the same data files) ----------------------
+
+#: Colours of the lines and bars, in order (distinguishable, and readable on dark too).
+PALETTE = ("#3b6fb6", "#c0392b", "#2e8b57", "#b8860b", "#7d3c98", "#138d90", "#d35400")
+#: The fewest games of a run drawn as a survival curve (when larger runs exist).
+MIN_CURVE_GAMES = 30
+CHART_FONT = "font-family:system-ui,sans-serif;font-size:13px"
+
+
+def _esc(text: object) -> str:
+    return html_escape(str(text), quote=True)
+
+
+def _survival(run: Mapping[str, object]) -> tuple[list[tuple[int, float]], int] | None:
+    """(Turn, share of the games still going when that Turn began), and the games."""
+    summary = _dict(run.get("summary"))
+    ends: dict[int, int] = {}
+    for row in _list(summary.get("turns")):
+        if isinstance(row, dict) and isinstance(row.get("low"), int):
+            ends[row["low"]] = ends.get(row["low"], 0) + int(row.get("count") or 0)
+    total = sum(ends.values())
+    if not total:
+        return None
+    last = max(ends)
+    points, left = [], total
+    for turn in range(1, last + 1):
+        points.append((turn, left / total))
+        left -= ends.get(turn, 0)
+    return points, total
+
+
+def _survival_chart(game_id: str, runs: Sequence[tuple[Mapping[str, object], str]]) -> str:
+    """Lines: the share of games still going at the start of each Turn, per run."""
+    curves = []
+    for run, _ in runs:
+        found = _survival(run)
+        if found is None:
+            continue
+        label = (
+            f"{_options_label(game_id, _dict(run.get('options')))}, "
+            f"{_seating_label(_dict(run.get('seating')), bool(run.get('both_seats')))} "
+            f"({found[1]} games)"
+        )
+        curves.append((label, found[0]))
+    if not curves:
+        return ""
+    turns = max(point[0] for _, points in curves for point in points)
+    left, top, width, height = 48, 16, 560, 220
+    legend_top = top + height + 40
+    total_height = legend_top + 18 * len(curves) + 8
+
+    def x(turn: float) -> float:
+        return left + (turn - 1) / max(turns - 1, 1) * width
+
+    def y(share: float) -> float:
+        return top + (1 - share) * height
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="difficulty-chart" role="img" '
+        f'viewBox="0 0 {left + width + 24} {total_height}" style="{CHART_FONT}">',
+        f"<title>{_esc(game_id)}: share of games still going at the start of each Turn</title>",
+    ]
+    for share in (0, 0.25, 0.5, 0.75, 1):
+        parts.append(
+            f'<line x1="{left}" x2="{left + width}" y1="{y(share):.1f}" y2="{y(share):.1f}" '
+            'stroke="#8888" stroke-width="0.5"/>'
+            f'<text x="{left - 6}" y="{y(share) + 4:.1f}" text-anchor="end" '
+            f'fill="currentColor">{int(share * 100)}%</text>'
+        )
+    step = 1 if turns <= 15 else 2 if turns <= 30 else 5
+    for turn in range(1, turns + 1, step):
+        parts.append(
+            f'<text x="{x(turn):.1f}" y="{top + height + 16}" text-anchor="middle" '
+            f'fill="currentColor">{turn}</text>'
+        )
+    parts.append(
+        f'<text x="{left + width / 2}" y="{top + height + 32}" text-anchor="middle" '
+        'fill="currentColor">Turn</text>'
+    )
+    for index, (label, points) in enumerate(curves):
+        colour = PALETTE[index % len(PALETTE)]
+        path = " ".join(
+            f"{'M' if i == 0 else 'L'}{x(t):.1f},{y(s):.1f}" for i, (t, s) in enumerate(points)
+        )
+        parts.append(
+            f'<path d="{path}" fill="none" stroke="{colour}" stroke-width="2">'
+            f"<title>{_esc(label)}</title></path>"
+        )
+        row = legend_top + 18 * index
+        parts.append(
+            f'<rect x="{left}" y="{row - 9}" width="14" height="4" fill="{colour}"/>'
+            f'<text x="{left + 20}" y="{row}" fill="currentColor">{_esc(label)}</text>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _win_rate_chart(game_id: str, runs: Sequence[tuple[Mapping[str, object], str]]) -> str:
+    """Horizontal bars: each side's win rate, with its 95% interval, under a heading per
+    run (the set-up and the players); the colour is the seat."""
+    rows: list[tuple[str, tuple[float, float | None, float | None, str, object] | None]] = []
+    for run, _ in runs:
+        sides = _sides(_dict(run.get("summary")))
+        if not sides:
+            continue
+        heading = (
+            f"{_options_label(game_id, _dict(run.get('options')))}, "
+            f"{_seating_label(_dict(run.get('seating')), bool(run.get('both_seats')))}"
+        )
+        budget = re.search(r"budget (\d+)", str(run.get("budget") or ""))
+        if budget:
+            heading += f", budget {budget.group(1)}"
+        rows.append((f"{heading} ({_num(_dict(run.get('summary')).get('games'))} games)", None))
+        for side in sides:
+            rate = _dict(side.get("win_rate"))
+            value = rate.get("rate")
+            if not isinstance(value, int | float):
+                continue
+            low, high = rate.get("low"), rate.get("high")
+            bar = (
+                float(value),
+                float(low) if isinstance(low, int | float) else None,
+                float(high) if isinstance(high, int | float) else None,
+                str(side.get("seat") or ""),
+                side.get("games"),
+            )
+            rows.append((_side_label(side), bar))
+    if not any(bar for _, bar in rows):
+        return ""
+    seats = list(dict.fromkeys(bar[3] for _, bar in rows if bar is not None))
+    label_width, bar_width, row = 220, 380, 22
+    top = 8
+    bottom = top + row * len(rows)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="difficulty-chart" role="img" '
+        f'viewBox="0 0 {label_width + bar_width + 70} {bottom + 40}" style="{CHART_FONT}">',
+        f"<title>{_esc(game_id)}: win rate of each side, with its 95% interval</title>",
+    ]
+    for share in (0, 0.25, 0.5, 0.75, 1):
+        px = label_width + share * bar_width
+        parts.append(
+            f'<line x1="{px:.1f}" x2="{px:.1f}" y1="{top}" y2="{bottom}" '
+            'stroke="#8888" stroke-width="0.5"/>'
+            f'<text x="{px:.1f}" y="{bottom + 14}" text-anchor="middle" '
+            f'fill="currentColor">{int(share * 100)}%</text>'
+        )
+    for index, (label, shown) in enumerate(rows):
+        y = top + row * index
+        if shown is None:  # the heading of a run
+            parts.append(
+                f'<text x="4" y="{y + 16}" font-weight="bold" '
+                f'fill="currentColor">{_esc(label)}</text>'
+            )
+            continue
+        won, low, high, seat, games = shown
+        colour = PALETTE[seats.index(seat) % len(PALETTE)]
+        tip = f"{label}: {_percent(won)} of {_num(games)} games won"
+        if low is not None and high is not None:
+            tip += f" (95% interval {_percent(low)} to {_percent(high)})"
+        parts.append(
+            f"<g><title>{_esc(tip)}</title>"
+            f'<text x="{label_width - 8}" y="{y + 15}" text-anchor="end" '
+            f'fill="currentColor">{_esc(label)}</text>'
+            f'<rect x="{label_width}" y="{y + 4}" width="{won * bar_width:.1f}" '
+            f'height="{row - 8}" fill="{colour}"/>'
+        )
+        if low is not None and high is not None:
+            mid = y + row / 2
+            parts.append(
+                f'<line x1="{label_width + low * bar_width:.1f}" '
+                f'x2="{label_width + high * bar_width:.1f}" y1="{mid}" y2="{mid}" '
+                'stroke="currentColor" stroke-width="1.5"/>'
+            )
+        parts.append(
+            f'<text x="{label_width + bar_width + 8}" y="{y + 15}" '
+            f'fill="currentColor">{_percent(won)}</text></g>'
+        )
+    parts.append(
+        f'<text x="{label_width + bar_width / 2}" y="{bottom + 32}" text-anchor="middle" '
+        'fill="currentColor">games won (the line across each bar: its 95% interval)</text>'
+    )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _figure(svg: str, caption: str) -> list[nodes.Node]:
+    """An inline SVG chart (HTML builders only) with a caption in words."""
+    if not svg:
+        return []
+    figure = nodes.container(classes=["difficulty-figure"])
+    figure += nodes.raw("", svg, format="html")
+    figure += nodes.paragraph(text=caption, classes=["difficulty-caption"])
+    return [figure]
+
+
+def _charts(game_id: str, runs: Sequence[tuple[Mapping[str, object], str]]) -> list[nodes.Node]:
+    charts = _figure(
+        _win_rate_chart(game_id, runs),
+        "Win rate of each side in each set-up, by seat (the colour) and player, with the "
+        "95% interval of the measurement.",
+    )
+    # Survival by Turn: for a solitaire game, where the player wins by lasting (Sword
+    # of Orthodoxy, 12.3); of the runs whose games end at different Turns, and of the
+    # larger runs when there are some (a handful of games draws a noisy line).
+    try:
+        solitaire = game_class(game_id).NUM_PLAYERS == 1
+    except ByzantiumError:
+        solitaire = False
+    lasting = []
+    for run, name in runs:
+        found = _survival(run)
+        if solitaire and found is not None and len({share for _, share in found[0]}) > 1:
+            lasting.append((run, name, found[1]))
+    large = [(run, name) for run, name, games in lasting if games >= MIN_CURVE_GAMES]
+    charts += _figure(
+        _survival_chart(game_id, large or [(run, name) for run, name, _ in lasting]),
+        "Survival by Turn: the share of games still going at the start of each Turn "
+        f"(the runs of at least {MIN_CURVE_GAMES} games).",
+    )
+    return charts
+
+
 class DifficultyDirective(SphinxDirective):
     """The figures of one game from ``_static/difficulty-*.json``."""
 
@@ -388,7 +611,7 @@ class DifficultyDirective(SphinxDirective):
         container = nodes.section()
         container.document = self.state.document
         nested_parse_with_titles(self.state, StringList(lines, source="difficulty"), container)
-        return list(container.children)
+        return _charts(game_id, runs) + list(container.children)
 
 
 def _pair(value: object) -> str:

@@ -846,7 +846,8 @@ def test_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
             f"<h1>Tests: <code>{html_escape(path)}</code></h1>\n"
             "<p>The rule-tagged tests of this file, each with the rules it checks; "
             "the source follows.</p>\n"
-            f'<ul class="test-index">{"".join(listing)}</ul>\n' + "\n".join(lines)
+            f'<ul class="test-index">{"".join(listing)}</ul>\n'
+            '<div class="test-source">' + "\n".join(lines) + "</div>"
         )
         yield page, {"title": path, "body": body}, "page.html"
 
