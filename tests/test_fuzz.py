@@ -139,6 +139,22 @@ def _records() -> dict[str, str]:
     return texts
 
 
+class _Clock:
+    """Time spent since it was made: this process's CPU time, which the bounds are
+    about, and the wall clock, bounded loosely too so that a wait (a read that blocks)
+    is caught. The CPU time, not the wall clock, is held to the bound: tox runs its
+    environments side by side and a loaded machine stretches the wall clock (a case
+    of 0.5 s of CPU once took 6.9 s)."""
+
+    def __init__(self) -> None:
+        self.cpu = time.process_time()
+        self.wall = time.perf_counter()
+
+    def within(self, seconds: float) -> bool:
+        cpu = time.process_time() - self.cpu
+        return cpu < seconds and time.perf_counter() - self.wall < 6 * seconds
+
+
 def _grown_kb(start: int) -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - start
 
@@ -146,10 +162,10 @@ def _grown_kb(start: int) -> int:
 def _cli(argv: list[str]) -> tuple[int, str, str]:
     """Run a command in process; it must end with 0, 1 or 2 and one error line at most."""
     out, err = io.StringIO(), io.StringIO()
-    start = time.perf_counter()
+    clock = _Clock()
     with contextlib.redirect_stderr(err):
         status = main(argv, out)
-    assert time.perf_counter() - start < TIME_LIMIT, argv
+    assert clock.within(TIME_LIMIT), argv
     errors = err.getvalue()
     assert status in (0, 1, 2), (status, errors)
     assert "Traceback" not in errors
@@ -171,13 +187,13 @@ def test_mutated_states_are_refused_or_workable(name: str, data: st.DataObject) 
     game, encoded = _positions()[name]
     original = data.draw(st.sampled_from(encoded))
     edited = data.draw(mutated(original))
-    start = time.perf_counter()
+    clock = _Clock()
     try:
         state = game.decode_state(edited)
     except (DecodeError, InvalidStateError):
         return
     finally:
-        assert time.perf_counter() - start < TIME_LIMIT
+        assert clock.within(TIME_LIMIT)
     # Accepted: the engine computes its node and its choices.
     game.validate(state)
     actions = game.legal_actions(state)
@@ -227,7 +243,7 @@ def test_edited_steps_of_the_procedure_are_refused_or_played_on(
     else:
         new = data.draw(st.sampled_from(["", old + "x", "zzz", "Pay"]) | st.text(max_size=12))
     _at(original, path[:-1])[path[-1]] = new
-    start = time.perf_counter()
+    clock = _Clock()
     try:
         state = game.decode_state(original)
     except (DecodeError, InvalidStateError):
@@ -238,7 +254,7 @@ def test_edited_steps_of_the_procedure_are_refused_or_played_on(
             if game.is_terminal(state):
                 break
             state = game.apply(state, rng.choice(game.legal_actions(state)))
-    assert time.perf_counter() - start < 4 * TIME_LIMIT
+    assert clock.within(4 * TIME_LIMIT)
 
 
 @cache
@@ -282,7 +298,7 @@ def test_structurally_edited_states_are_refused_or_played_to_the_end(
     original = data.draw(st.sampled_from(encoded))
     edited, edits = data.draw(structurally_edited(original, encoded, SHAPES[name]))
     note(f"edits: {edits}")
-    start = time.perf_counter()
+    clock = _Clock()
     try:
         state = game.decode_state(edited)
     except ByzantiumError as error:
@@ -290,7 +306,7 @@ def test_structurally_edited_states_are_refused_or_played_to_the_end(
     else:
         refusal = ""
     finally:
-        assert time.perf_counter() - start < TIME_LIMIT
+        assert clock.within(TIME_LIMIT)
     if refusal:
         assert "\n" not in refusal, refusal
         return
@@ -300,7 +316,7 @@ def test_structurally_edited_states_are_refused_or_played_to_the_end(
             if game.is_terminal(state):
                 break
             state = game.apply(state, rng.choice(game.legal_actions(state)))
-    assert time.perf_counter() - start < 4 * TIME_LIMIT
+    assert clock.within(4 * TIME_LIMIT)
 
 
 @pytest.mark.parametrize("name", ["sword-of-orthodoxy", "belisarius"])
