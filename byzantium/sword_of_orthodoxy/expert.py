@@ -620,11 +620,14 @@ class Expert:
                 kids = [self._apply(state, a) for a in actions]
                 shallow = [self._value(k, 0) for k in kids]
                 order = sorted(range(len(kids)), key=lambda i: -shallow[i])
-                best = shallow[order[0]]
+                # The deeper value of each of the best few replaces its shallow one,
+                # so a deeper look may lower a choice as well as raise it.
+                values = shallow
                 if depth > 1:
+                    values = list(shallow)
                     for i in order[: self.beam]:
-                        best = max(best, self._value(kids[i], depth - 1))
-                found = best
+                        values[i] = self._value(kids[i], depth - 1)
+                found = max(values)
         self._memo[key] = found
         return found
 
