@@ -71,7 +71,14 @@ information state tensors.
 
 States are immutable, so cloning an OpenSpiel state copies a reference; serialising
 one stores the game's options and the actions played (as JSON), and deserialising
-replays them.
+replays them, checking each as :meth:`~byzantium.core.game.Game.apply` does.
+
+Playing costs what the library's own playouts cost plus one numbering of each
+state's legal actions: a state works out its legal actions and their ids once and
+keeps them, an id is applied with :meth:`~byzantium.core.game.Game.apply_unchecked`
+(its action came from the state's own list), and the history is a chain of actions
+that each state shares with its parent, so a step copies nothing and no earlier
+state is kept alive (information state strings replay the chain when asked).
 
 Built-in players
 ----------------
