@@ -71,7 +71,14 @@ information state tensors.
 
 States are immutable, so cloning an OpenSpiel state copies a reference; serialising
 one stores the game's options and the actions played (as JSON), and deserialising
-replays them.
+replays them, checking each as :meth:`~byzantium.core.game.Game.apply` does.
+
+Playing costs what the library's own playouts cost plus one numbering of each
+state's legal actions: a state works out its legal actions and their ids once and
+keeps them, an id is applied with :meth:`~byzantium.core.game.Game.apply_unchecked`
+(its action came from the state's own list), and the history is a chain of actions
+that each state shares with its parent, so a step copies nothing and no earlier
+state is kept alive (information state strings replay the chain when asked).
 
 Built-in players
 ----------------
@@ -352,16 +359,47 @@ def information_state_string(
 # -- the OpenSpiel side -------------------------------------------------------------
 
 
+#: No action: what :meth:`_Node.play` finds for an id that is not legal.
+_MISSING = object()
+
+
+@attrs.frozen
+class _Link(Generic[A]):
+    """One action of a game's history, linked to the actions before it: a node
+    shares its parent's history and adds one link, so playing a step copies
+    nothing and keeps no earlier state alive."""
+
+    action: A
+    before: _Link[A] | None
+
+
+def _actions(link: _Link[A] | None) -> list[A]:
+    """The actions of a history, first to last."""
+    actions: list[A] = []
+    while link is not None:
+        actions.append(link.action)
+        link = link.before
+    actions.reverse()
+    return actions
+
+
 @attrs.frozen(slots=False)
 class _Node(Generic[S, A]):
-    """The contents of an OpenSpiel state: our game, our state and the actions played,
-    each with the state it was played in. Immutable: copying returns it unchanged,
-    pickling stores the options and the actions, and unpickling replays them."""
+    """The contents of an OpenSpiel state: our game, our state and the actions played
+    (a linked history, see :class:`_Link`). Immutable: copying returns it unchanged,
+    pickling stores the options and the actions, and unpickling replays them with
+    the checked :meth:`~byzantium.core.game.Game.apply`.
+
+    What OpenSpiel asks of a state (its legal ids, the action of an id) is worked
+    out once per state and kept with it; an id is applied with
+    :meth:`~byzantium.core.game.Game.apply_unchecked`, since the action it stands
+    for was taken from the state's own legal actions.
+    """
 
     spec: SpielSpec
     game: Game[S, A]
     state: S
-    trail: tuple[tuple[S, A], ...] = ()
+    history: _Link[A] | None = None
     decisions: int = 0
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Node[S, A]:
@@ -369,21 +407,68 @@ class _Node(Generic[S, A]):
         return self
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        actions = [canonical_json(self.game.encode_action(a)) for _, a in self.trail]
+        actions = [canonical_json(self.game.encode_action(a)) for a in _actions(self.history)]
         options = tuple(sorted(self.game.options.items()))
         return (_replay, (self.spec.short_name, options, actions))
 
+    @property
+    def trail(self) -> list[tuple[S, A]]:
+        """Each action played with the state it was played in, first to last,
+        rebuilt by replaying the history from the initial state (for information
+        state strings, which are asked for far less often than moves are made)."""
+        game = self.game
+        state = cast(S, _initial(self.spec, tuple(sorted(game.options.items()))))
+        trail: list[tuple[S, A]] = []
+        for action in _actions(self.history):
+            trail.append((state, action))
+            state = game.apply_unchecked(state, action)
+        return trail
+
+    @functools.cached_property
+    def actor(self) -> int:
+        """Who decides here (a player, CHANCE or TERMINAL)."""
+        return self.game.current_player(self.state)
+
+    @functools.cached_property
+    def menu(self) -> tuple[tuple[A, ...], tuple[int, ...]]:
+        """The legal actions in :meth:`~byzantium.core.game.Game.legal_actions` order
+        and their ids (see :func:`legal_ids`), each worked out once."""
+        choices = tuple(self.game.legal_actions(self.state))
+        space = action_space_of(self.game)
+        if space is None or self.actor == CHANCE:
+            return choices, tuple(range(len(choices)))
+        return choices, tuple(space.indices(self.state))
+
+    @functools.cached_property
+    def by_id(self) -> dict[int, A]:
+        """The legal action of each legal id."""
+        choices, ids = self.menu
+        return dict(zip(ids, choices, strict=True))
+
     def play(self, action_id: int) -> _Node[S, A]:
-        actor = self.game.current_player(self.state)
-        action = action_for_id(self.game, self.state, action_id)
-        decisions = self.decisions + (actor != CHANCE)
+        """The node after the action of ``action_id``, a legal id of this state."""
+        action = self.by_id.get(action_id, _MISSING) if isinstance(action_id, int) else _MISSING
+        if action is _MISSING:
+            # not legal here: the helper says why (out of range, or which slot)
+            action_for_id(self.game, self.state, action_id)
+            raise ValueError(f"no action {action_id!r} here")  # pragma: no cover
+        legal = cast(A, action)
+        return self._after(legal, self.game.apply_unchecked(self.state, legal))
+
+    def replayed(self, action: A) -> _Node[S, A]:
+        """The node after ``action``, read from elsewhere (a serialised state): checked
+        as :meth:`~byzantium.core.game.Game.apply` checks it."""
+        id_for_action(self.game, self.state, action)  # not legal: ValueError, as ids
+        return self._after(action, self.game.apply(self.state, action))
+
+    def _after(self, action: A, after: S) -> _Node[S, A]:
+        decisions = self.decisions + (self.actor != CHANCE)
         if decisions > self.spec.max_game_length:
             raise LimitExceededError(
                 f"{self.spec.short_name}: more than max_game_length="
                 f"{self.spec.max_game_length} decisions; raise the bound in SPIEL_GAMES"
             )
-        after = self.game.apply(self.state, action)
-        return _Node(self.spec, self.game, after, (*self.trail, (self.state, action)), decisions)
+        return _Node(self.spec, self.game, after, _Link(action, self.history), decisions)
 
     @functools.cached_property
     def names(self) -> dict[int, str]:
@@ -392,16 +477,16 @@ class _Node(Generic[S, A]):
         names = action_names(self.game, self.state)
         return dict(zip(self.ids, names, strict=True))
 
-    @functools.cached_property
+    @property
     def ids(self) -> tuple[int, ...]:
         """The legal ids in the order of the legal actions (see :func:`legal_ids`)."""
-        return tuple(legal_ids(self.game, self.state))
+        return self.menu[1]
 
-    def choices(self) -> list[int]:
-        """The legal ids, sorted (checked against the declared bound)."""
+    @functools.cached_property
+    def sorted_ids(self) -> tuple[int, ...]:
+        """The legal ids, sorted (checked against the declared bound once)."""
         ids = self.ids
-        chance = self.game.current_player(self.state) == CHANCE
-        if chance:
+        if self.actor == CHANCE:
             bound, what = self.spec.max_chance_outcomes, "max_chance_outcomes"
         else:
             bound, what = num_distinct_actions(self.spec, self.game), "num_distinct_actions"
@@ -410,7 +495,11 @@ class _Node(Generic[S, A]):
                 f"{self.spec.short_name}: legal ids beyond {what}={bound} (or twice) at "
                 f"rule {self.game.decision_rule(self.state)}; raise the bound in SPIEL_GAMES"
             )
-        return sorted(ids)
+        return tuple(sorted(ids))
+
+    def choices(self) -> list[int]:
+        """The legal ids, sorted (checked against the declared bound)."""
+        return list(self.sorted_ids)
 
     def name(self, action_id: int) -> str:
         """What ``action_id`` does here: its name if legal, else its slot's label in
@@ -437,7 +526,7 @@ def _replay(
     spec = SPIEL_GAMES[short_name]
     node: _Node[object, object] = _Node(spec, _game(spec.game, options), _initial(spec, options))
     for text in actions:
-        node = node.play(id_for_json(node.game, node.state, json.loads(text)))
+        node = node.replayed(node.game.decode_action(json.loads(text)))
     return node
 
 
@@ -587,7 +676,7 @@ if pyspiel is not None:
 
         def current_player(self) -> int:
             """A player index, or OpenSpiel's chance or terminal id."""
-            actor = self._node.game.current_player(self._node.state)
+            actor = self._node.actor
             if actor == TERMINAL:
                 return int(pyspiel.PlayerId.TERMINAL)
             if actor == CHANCE:
@@ -596,7 +685,7 @@ if pyspiel is not None:
 
         def is_terminal(self) -> bool:
             """Whether the game is over."""
-            return self._node.game.is_terminal(self._node.state)
+            return self._node.actor == TERMINAL
 
         def _legal_actions(self, player: int) -> list[int]:
             del player  # OpenSpiel only asks for the player to move
@@ -688,7 +777,13 @@ if pyspiel is not None:
                     f"to act where {who} decides"
                 )
             action = self.policy(node.game, node.state, self.rng)
-            return id_for_action(node.game, node.state, action)
+            choices, ids = node.menu
+            try:
+                return ids[choices.index(action)]
+            except ValueError:
+                raise ValueError(
+                    f"the {self.name} policy chose {action!r}, not legal here"
+                ) from None
 
     class _Observer:
         """The Python observer OpenSpiel asks for strings and observation tensors.

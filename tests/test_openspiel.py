@@ -552,3 +552,97 @@ def test_the_documented_bot_example_runs() -> None:
     ]
     returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 7)
     assert len(returns) == 2 and sum(returns) == 0
+
+
+# -- the adapter at the library's own speed (issue 41) -------------------------------------
+
+
+def test_action_numbers_are_worked_out_once_per_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = pyspiel.load_game(SOO).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    space = openspiel.action_space_of(state.byzantium_game)
+    assert space is not None
+    calls: list[object] = []
+    number = type(space).index
+
+    def counted(self: object, at: object, action: object) -> int:
+        calls.append(action)
+        return number(self, at, action)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(space), "index", counted)
+    ids = state.legal_actions()
+    state.legal_actions()
+    state.action_to_string(ids[-1])
+    state.apply_action(ids[-1])
+    assert len(calls) == len(ids)
+
+
+def test_legal_ids_are_applied_without_a_second_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = pyspiel.load_game(BEL, QUICK_BEL).new_initial_state()
+    game = state.byzantium_game
+
+    def refused(*args: object) -> None:
+        raise AssertionError("the adapter checked an action it took from legal_actions")
+
+    monkeypatch.setattr(game, "check_action", refused)
+    monkeypatch.setattr(game, "apply", refused)
+    rng = random.Random(2)
+    for _ in range(60):
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert len(state.history()) == 60
+
+
+def test_the_history_keeps_no_earlier_state_alive() -> None:
+    import gc
+    import weakref
+
+    state = pyspiel.load_game(SOO).new_initial_state()
+    rng = random.Random(4)
+    early: weakref.ref[object] | None = None
+    for step in range(60):
+        if step == 5:
+            early = weakref.ref(state.byzantium_state)
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(ids, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    gc.collect()
+    assert early is not None
+    assert early() is None
+    # the information state still reads the whole history, as before
+    assert state.information_state_string(0).count("\n") >= 2
+
+
+def test_a_serialised_state_is_still_replayed_with_checks() -> None:
+    state = pyspiel.load_game(SOO).new_initial_state()
+    game = state.byzantium_game
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    legal = state.legal_actions()
+    played = openspiel.action_json(game, state.byzantium_state, legal[0])
+    options = tuple(sorted(game.options.items()))
+    # the first decision's action again, at the chance node that follows it
+    text = canonical_json(played)
+    with pytest.raises(ValueError, match="not legal"):
+        openspiel._replay(
+            SOO,
+            options,
+            [canonical_json(game.encode_action(a)) for a in _played(state)] + [text, text],
+        )
+
+
+def _played(state: openspiel.SpielState) -> list[object]:
+    """Our actions behind the ids of ``state``'s history, replayed from the start."""
+    game = state.byzantium_game
+    ours = game.initial_state()
+    actions = []
+    for action_id in state.history():
+        action = openspiel.action_for_id(game, ours, action_id)
+        actions.append(action)
+        ours = game.apply(ours, action)
+    return actions

@@ -42,6 +42,7 @@ _GUARDED: Final[dict[str, tuple[str, ...]]] = {
     "index": ("state", "action"),
     "action": ("state", "number"),
     "legal_indices": ("state",),
+    "indices": ("state",),
     "mask": ("state",),
     "legal_records": ("state",),
     "label": ("slot",),
@@ -147,6 +148,14 @@ class ActionSpace(abc.ABC, Generic[S, A]):
     def legal_indices(self, state: S) -> list[int]:
         """The numbers of the legal actions of ``state``, in increasing order."""
         return sorted(self.index(state, action) for action in self.game.legal_actions(state))
+
+    def indices(self, state: S) -> list[int]:
+        """The numbers of the legal actions of ``state`` in
+        :meth:`~byzantium.core.game.Game.legal_actions` order: the state is checked
+        once, not once per action as :meth:`index` checks it."""
+        method = type(self).index
+        number = getattr(method, "__wrapped__", method)
+        return [number(self, state, action) for action in self.game.legal_actions(state)]
 
     def mask(self, state: S) -> list[bool]:
         """One flag per number: ``True`` where the number is a legal action of ``state``."""

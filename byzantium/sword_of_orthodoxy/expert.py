@@ -499,8 +499,9 @@ class Expert:
     """A policy object: ``expert(game, state, rng)`` returns the chosen action.
 
     Every decision first looks at each choice once (the choice, then its dice
-    averaged over); ``budget`` bounds the transitions (``Game.apply`` calls) the
-    deeper search after that may make, so ``budget=0`` is a one-step player
+    averaged over); ``budget`` bounds the transitions the deeper search after that
+    may make (``Game.apply_unchecked`` calls: every action searched comes from its
+    state's own list), so ``budget=0`` is a one-step player
     (still with the follow-up questions a choice raises answered); ``beam`` is
     how many of the best choices each deeper search step keeps;
     ``chance_run`` how many chance nodes in a row are averaged over before a
@@ -576,7 +577,8 @@ class Expert:
         if self._left > 0:
             self._left -= 1
         self.spent += 1
-        return self.game.apply(state, action)
+        # every action searched comes from the state's own menu or outcomes
+        return self.game.apply_unchecked(state, action)
 
     def _value(self, state: SooState, depth: int, run: int = 0) -> float:
         """Expectimax value: ``depth`` more decisions, ``run`` chance nodes so far."""
@@ -620,11 +622,14 @@ class Expert:
                 kids = [self._apply(state, a) for a in actions]
                 shallow = [self._value(k, 0) for k in kids]
                 order = sorted(range(len(kids)), key=lambda i: -shallow[i])
-                best = shallow[order[0]]
+                # The deeper value of each of the best few replaces its shallow one,
+                # so a deeper look may lower a choice as well as raise it.
+                values = shallow
                 if depth > 1:
+                    values = list(shallow)
                     for i in order[: self.beam]:
-                        best = max(best, self._value(kids[i], depth - 1))
-                found = best
+                        values[i] = self._value(kids[i], depth - 1)
+                found = max(values)
         self._memo[key] = found
         return found
 

@@ -185,7 +185,7 @@ class Board:
         return Board(self.where, self.back, tuple(values))
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class SooState:
     """A state of Sword of Orthodoxy.
 

@@ -375,3 +375,53 @@ def test_the_expert_clears_the_ruins_before_the_rise_of_islam() -> None:
     asking = ActionPhase().run(ctx, state, None)
     assert Select("ruins") in GAME.legal_actions(asking)
     assert Expert(GAME, budget=0)(GAME, asking, random.Random(0)) == Select("ruins")
+
+
+def _a_decision(seed: int) -> SooState:
+    """The first player-node state with two choices or more of a random game."""
+    rng = random.Random(seed)
+    state = GAME.initial_state()
+    while GAME.current_player(state) == CHANCE or len(GAME.legal_actions(state)) < 2:
+        if GAME.current_player(state) == CHANCE:
+            outcomes = GAME.chance_outcomes(state)
+            action = rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0]
+        else:
+            action = rng.choice(GAME.legal_actions(state))
+        state = GAME.apply(state, action)
+    return state
+
+
+def test_a_deeper_look_may_lower_a_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 41: the deeper value of a choice replaces its shallow one. Here every
+    # choice looks good at first (10) and worse deeper (1): the node is worth 1.
+    root = _a_decision(1)
+    expert = Expert(GAME, budget=1_000, beam=1_000)
+    searched = Expert._value
+
+    def value(self: Expert, state: SooState, depth: int, run: int = 0) -> float:
+        if state is root:
+            return searched(self, state, depth, run)
+        return 10.0 if depth == 0 else 1.0
+
+    monkeypatch.setattr(Expert, "_value", value)
+    expert._left = -1
+    assert expert._value(root, 2) == 1.0
+    assert expert._value(root, 1) == 10.0
+
+
+def test_a_state_works_its_hash_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 41: the expert's memo hashes states; hashing one again costs nothing.
+    state = _a_decision(2)
+    board = type(state.board)
+    hashes: list[object] = []
+    own = board.__hash__
+
+    def counted(self: object) -> int:
+        hashes.append(self)
+        return own(self)
+
+    monkeypatch.setattr(board, "__hash__", counted)
+    first = hash(state)
+    assert hash(state) == first
+    assert hash(attrs.evolve(state)) == first
+    assert len(hashes) <= 2
