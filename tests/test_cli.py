@@ -40,7 +40,7 @@ def test_play_prints_a_chronicle_with_rules_and_the_result(tmp_path: Path) -> No
 def test_play_takes_options_and_quiet() -> None:
     status, text = run("play", "pig", "--option", "target=10", "--quiet")
     assert status == 0
-    assert "'target': 10" in text
+    assert "; target 10; " in text
     assert "reached 10 points" in text
     assert "die shows" not in text
 

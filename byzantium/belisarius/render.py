@@ -336,7 +336,7 @@ def _translate(cat: Catalog, text: str) -> str:
             return unit_name(cat, cat.counter_index[token])
         if token in cat.counter_index:
             return unit_name(cat, cat.counter_index[token]).split(" (")[0]
-        return stratagems.get(token, token) if "-" in token else token
+        return stratagems.get(token, token.replace("-", " ")) if "-" in token else token
 
     def hex_number(match: re.Match[str]) -> str:
         number = int(match.group(0))
@@ -354,9 +354,25 @@ def describe_event(game: Belisarius, event: Event) -> str:
         token = match.group(0)
         if token in cat.counter_index:
             return unit_name(cat, cat.counter_index[token]).split(" (")[0]
-        return stratagems.get(token, token) if "-" in token else token
+        if "-" not in token:
+            return token
+        return stratagems.get(token, token.replace("-", " "))
 
-    return f"[{event.rule}] {_COUNTER_ID.sub(word, event.text)}"
+    def hex_number(match: re.Match[str]) -> str:
+        number = int(match.group(0))
+        return _short_place(cat, number) if number in cat.map else match.group(0)
+
+    text = _HEX_NUMBER.sub(hex_number, _COUNTER_ID.sub(word, event.text))
+    return f"[{event.rule}] {text}"
+
+
+def _short_place(cat: Catalog, where: int) -> str:
+    """A hex in an event: its City's name, or its Region, with the number after."""
+    city = cat.map.city_at(where)
+    if city is not None:
+        return f"{city.name} (hex {where:04d})"
+    region = cat.map.region_at(where)
+    return f"hex {where:04d} in {region.name if region is not None else 'the sea'}"
 
 
 def _force_line(cat: Catalog, state: BelState, units: tuple[int, ...]) -> str:

@@ -196,9 +196,11 @@ def chronicle_hook(game: Game[object, object], out: TextIO) -> StepHook[object, 
             heading[0] = key
             out.write(f"\n{title}\n")
         who = "chance" if actor == CHANCE else game.player_name(actor)
-        out.write(f"{counter[0]:>5}  {who}: {game.describe_action(before, action)}\n")
+        out.write(f"{counter[0]:>5}  {who}: {game.describe_step(before, action)}\n")
         for event in step.events:
-            out.write(f"       {event}\n")
+            text = game.event_text(event)
+            if text is not None:
+                out.write(f"       {text}\n")
 
     return hook
 

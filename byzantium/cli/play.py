@@ -118,8 +118,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             f"{game.player_name(p)}={policy}" for p, policy in enumerate(seating)
         )
     policies = [policy_named(game, policy) for policy in seating]
-    out.write(f"{game.TITLE}, seed {args.seed}, {who}, ")
-    out.write(f"options {dict(game.options)}\n")
+    out.write(f"{game.TITLE}, seed {args.seed}, {who}; {game.describe_options()}\n")
     provisional_note(game, out)
     hook = None if args.quiet else chronicle_hook(game, out)
     record = play(game, policies, seed=args.seed, max_steps=args.max_steps, on_step=hook)

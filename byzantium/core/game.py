@@ -713,6 +713,21 @@ class Game(abc.ABC, Generic[S, A]):
         """How chronicles and messages name a player (``"player 0"`` by default)."""
         return f"player {player}"
 
+    def describe_options(self) -> str:
+        """The options this instance plays with, in words for a chronicle's first line:
+        each valued option with its value (``scenario campaign``), then the switches
+        that differ from their defaults by what they do, or ``no optional rules``."""
+        valued: list[str] = []
+        switched: list[str] = []
+        for spec in self.OPTIONS:
+            value = self.options[spec.name]
+            if isinstance(value, bool):
+                if value != spec.default:
+                    switched.append(spec.help if value else f"no {spec.name.replace('_', ' ')}")
+            elif value != "" or spec.default != "":
+                valued.append(f"{spec.name.replace('_', ' ')} {value}")
+        return "; ".join([*valued, *switched] if switched else [*valued, "no optional rules"])
+
     def describe_action(self, state: S, action: A) -> str:
         """A short human description of an action (for chronicles and errors)."""
         del state

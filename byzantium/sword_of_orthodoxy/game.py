@@ -253,6 +253,10 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         del viewer  # solitaire: nothing to hide
         return text_view.describe_action(self, state, action)
 
+    def describe_event(self, event: Event) -> str:
+        """The event with tiles and spaces by name (see :func:`.render.describe_event`)."""
+        return text_view.describe_event(self, event)
+
     def describe_decision(self, state: SooState, viewer: int | None = None) -> str:
         """The question in words (see :func:`.render.describe_decision`)."""
         del viewer  # solitaire: nothing to hide
