@@ -75,3 +75,67 @@ def test_switched_options_are_named_by_what_they_do() -> None:
     assert words.startswith("scenario 1; ")
     assert "Pillage" in words and "no capitulation" in words
     assert "optional rules" not in words
+
+
+# -- a heading per Turn, the set-up by Region --------------------------------------------
+
+
+def _played(name: str, *args: str) -> str:
+    out = io.StringIO()
+    assert main(["play", name, "--seed", "1", *args], out) == 0
+    return out.getvalue()
+
+
+def test_a_sword_turn_heading_tells_the_turn_of_27_and_the_nearest_threat() -> None:
+    text = _played("sword-of-orthodoxy", "--max-steps", "40")
+    heading = text.split("== Turn 1 ", 1)[1].split("\n")[:3]
+    assert heading[0] == "of 27 (421-460) =="
+    assert "treasury $ 1" in heading[1] and "Factions in Constantinople 9" in heading[1]
+    assert heading[2].startswith("   nearest threat: ")
+
+
+def test_the_nearest_threat_puts_a_siege_first() -> None:
+    from byzantium.sword_of_orthodoxy.components import Path, TileKind
+    from byzantium.sword_of_orthodoxy.engine import Context
+    from byzantium.sword_of_orthodoxy.render import nearest_threat
+    from byzantium.sword_of_orthodoxy.world import move
+
+    game = load_game("sword-of-orthodoxy")
+    ctx = Context(game, None)
+    state = game.initial_state()
+    assert not nearest_threat(ctx, state).startswith("Siege")
+    siege = game.catalog.tiles_of(TileKind.SIEGE)[0]
+    besieged = move(ctx, state, siege, game.catalog.spaces[game.catalog.zone(Path.BETA)].id)
+    assert nearest_threat(ctx, besieged).startswith("Siege on Path Β; ")
+
+
+@pytest.mark.rule("22.1", game="belisarius")
+def test_a_belisarius_heading_says_who_may_see_the_treasuries() -> None:
+    text = _played("belisarius", "--policy", "sensible", "--max-steps", "100")
+    assert "treasuries: Empire 15, Barbarian 10 (each hidden from the other, 22.1)" in text
+    game = load_game("belisarius")
+    state = game.initial_state()
+    import attrs
+
+    while state.turn < 1:
+        state = game.apply(
+            state,
+            game.legal_actions(state)[0]
+            if game.current_player(state) >= 0
+            else game.chance_outcomes(state)[0][0],
+        )
+    revealed = attrs.evolve(state, revealed=(True, False))
+    assert "(the Empire may see the Barbarian's, not the reverse)" in game.chronicle_heading(
+        revealed
+    )
+    assert "(" not in game.chronicle_heading(revealed, 1).split("\n")[1]
+
+
+def test_the_belisarius_set_up_is_summed_up_by_region_unless_verbose() -> None:
+    short = _played("belisarius", "--policy", "sensible", "--max-steps", "100")
+    assert "Set-up by Region:" in short and "is set up at" not in short
+    assert "  Persia: Barbarian 12 (" in short
+    full = _played("belisarius", "--policy", "sensible", "--max-steps", "100", "--verbose")
+    assert "Set-up by Region:" not in full
+    assert "Armenia Field Army 1 is set up at Theodosiopolis (hex 6823)" in full
+    assert len(short.splitlines()) < len(full.splitlines()) - 100

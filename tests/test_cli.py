@@ -193,7 +193,7 @@ def test_sword_of_orthodoxy_chronicle_has_turn_headings_tracks_and_rules() -> No
     assert main(argv, out) == 0
     text = out.getvalue()
     assert "note: " in text and "provisional" in text
-    assert "== Turn 1 (421-460) ==" in text
+    assert "== Turn 1 of 27 (421-460) ==" in text
     assert "treasury $" in text and "Schism" in text
     assert "[4.1] Turn 1:" in text
     assert "The game did not reach its end." in text

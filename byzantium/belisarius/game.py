@@ -301,13 +301,22 @@ class Belisarius(Game[BelState, BelAction]):
             else "hidden"
             for p in (EMPIRE, BARBARIAN)
         ]
+        seen = "" if viewer is not None else _who_sees(state.revealed)
         return (
             f"== Game turn {state.turn} ({first_year}-{first_year + 3} AD), {side} player turn ==\n"
-            f"   treasuries: Empire {shown[EMPIRE]}, Barbarian {shown[BARBARIAN]}\n"
+            f"   treasuries: Empire {shown[EMPIRE]}, Barbarian {shown[BARBARIAN]}{seen}\n"
             f"   Regions: Empire {held[Control.EMPIRE]}, Barbarian {held[Control.BARBARIAN]}, "
             f"Neutral {held[Control.NEUTRAL]}; Victory Points now: Empire {points[EMPIRE]}, "
             f"Barbarian {points[BARBARIAN]}"
         )
+
+    def chronicle_detail(self, state: BelState) -> bool:
+        """A set-up placement (34.0): a short chronicle sums them up by Region."""
+        return text_view.is_setup_placement(state)
+
+    def chronicle_digest(self, state: BelState) -> str:
+        """The set-up by Region (see :func:`.render.setup_digest`)."""
+        return text_view.setup_digest(self, state)
 
     def render(self, state: BelState, player: int | None = None) -> str:
         """A compact text view of the state (see :mod:`byzantium.belisarius.render`)."""
@@ -397,6 +406,17 @@ class Belisarius(Game[BelState, BelAction]):
         """Every counter, marker and number in its place and range, and the pending
         request the one the procedure asks (see :mod:`byzantium.belisarius.validation`)."""
         validate_state(self, state)
+
+
+def _who_sees(revealed: tuple[bool, ...]) -> str:
+    """Which player may read the other's treasury (22.1), for the all-seeing heading."""
+    if all(revealed):
+        return " (each may see the other's)"
+    if revealed[EMPIRE]:
+        return " (the Empire may see the Barbarian's, not the reverse)"
+    if revealed[BARBARIAN]:
+        return " (the Barbarian may see the Empire's, not the reverse)"
+    return " (each hidden from the other, 22.1)"
 
 
 #: The events table's row where nothing happens.

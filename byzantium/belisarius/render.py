@@ -345,6 +345,47 @@ def _translate(cat: Catalog, text: str) -> str:
     return _HEX_NUMBER.sub(hex_number, _COUNTER_ID.sub(word, text))
 
 
+def is_setup_placement(state: BelState) -> bool:
+    """Whether the pending request places a counter of the set-up (34.0), a step a
+    short chronicle folds into :func:`setup_digest`."""
+    request = state.pending
+    return (
+        state.turn < 1
+        and request is not None
+        and request.kind is RequestKind.CHOOSE
+        and request.rule == "34.0"
+    )
+
+
+def setup_digest(game: Belisarius, state: BelState) -> str:
+    """The counters on the map and in the boxes, by Region, with who controls them:
+    the set-up of 34.0 in a few lines (``Armenia: Barbarian 2 (Field Army, Garrison)``)."""
+    cat = game.catalog
+    sides = {EMPIRE: "Empire", BARBARIAN: "Barbarian", NOBODY: "Neutral"}
+    regions: dict[str, dict[str, list[str]]] = {}
+    for unit, where in enumerate(state.units.where):
+        if where >= FIRST_HEX and where in cat.map:
+            region = cat.map.region_at(where)
+            name = region.name if region is not None else "at sea"
+        elif AVAILABLE < where < FIRST_HEX:
+            name = f"the {cat.peripherals[where - 1].name} box"
+        else:
+            continue
+        side = sides[controller(cat, state, unit)]
+        counter = cat.counters[unit]
+        kind = "Leader" if counter.kind is UnitKind.LEADER else cat.unit_types[counter.kind].name
+        regions.setdefault(name, {}).setdefault(side, []).append(kind)
+    lines = ["Set-up by Region:"]
+    for name in sorted(regions):
+        parts = []
+        for side, kinds in sorted(regions[name].items()):
+            counted = sorted({k: kinds.count(k) for k in kinds}.items())
+            what = ", ".join(f"{k} x{n}" if n > 1 else k for k, n in counted)
+            parts.append(f"{side} {len(kinds)} ({what})")
+        lines.append(f"  {name}: {'; '.join(parts)}")
+    return "\n".join(lines)
+
+
 def describe_event(game: Belisarius, event: Event) -> str:
     """An event with the counters and Stratagem markers in it by name."""
     cat = game.catalog

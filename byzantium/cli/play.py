@@ -54,6 +54,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument("--record", type=Path, help="write the game record (JSON) here")
     parser.add_argument("--quiet", action="store_true", help="print only the result")
+    parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help="print every step, set-up placements too (summed up by Region otherwise)",
+    )
     parser.add_argument("--max-steps", type=int, default=1_000_000)
     parser.add_argument("--interactive", action="store_true", help="a person plays in the terminal")
     parser.add_argument(
@@ -120,7 +125,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     policies = [policy_named(game, policy) for policy in seating]
     out.write(f"{game.TITLE}, seed {args.seed}, {who}; {game.describe_options()}\n")
     provisional_note(game, out)
-    hook = None if args.quiet else chronicle_hook(game, out)
+    hook = None if args.quiet else chronicle_hook(game, out, args.verbose)
     record = play(game, policies, seed=args.seed, max_steps=args.max_steps, on_step=hook)
     state = replay(game, record)
     out.write(f"{len(record)} steps.\n")

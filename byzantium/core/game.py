@@ -658,6 +658,20 @@ class Game(abc.ABC, Generic[S, A]):
         del state, viewer
         return ""
 
+    def chronicle_detail(self, state: S) -> bool:
+        """Whether the step taken from ``state`` is a routine detail that a short
+        chronicle leaves out, summing such steps up with :meth:`chronicle_digest`
+        (no step is, by default)."""
+        del state
+        return False
+
+    def chronicle_digest(self, state: S) -> str:
+        """A few lines summing up the details a short chronicle left out
+        (:meth:`chronicle_detail`), from the state after the last of them; empty
+        by default."""
+        del state
+        return ""
+
     def render(self, state: S, player: int | None = None) -> str:
         """The text view of a state: a few lines of plain text for a terminal, as
         ``player`` may see it (everything when ``player`` is None). The default shows

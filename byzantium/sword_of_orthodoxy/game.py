@@ -88,6 +88,10 @@ def _dice(count: int) -> tuple[tuple[SooAction, Fraction], ...]:
     return tuple((Roll(faces), p) for faces, p in dice(count))
 
 
+#: The last Turn: it ends in 1500 (12.3), Turn 1 being 421-460.
+LAST_TURN = 27
+
+
 @register_game
 class SwordOfOrthodoxy(Game[SooState, SooAction]):
     """Sword of Orthodoxy, solitaire: the player is player 0."""
@@ -340,8 +344,9 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
             for label, name in (("treasury $", "solidus"), ("Schism", "schism"), ("Niké", "nike"))
         )
         return (
-            f"== Turn {state.turn} ({first}-{last}) ==\n"
-            f"   {tracks}, Factions in Constantinople {factions}"
+            f"== Turn {state.turn} of {LAST_TURN} ({first}-{last}) ==\n"
+            f"   {tracks}, Factions in Constantinople {factions}\n"
+            f"   nearest threat: {text_view.nearest_threat(ctx, state)}"
         )
 
     def data_provenance(self) -> tuple[Datum, ...]:

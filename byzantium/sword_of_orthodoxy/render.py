@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from byzantium.sword_of_orthodoxy.actions import CALL_COUNCIL, tile_words
 from byzantium.sword_of_orthodoxy.components import Path, SpaceKind, TileKind
 from byzantium.sword_of_orthodoxy.engine import Context
+from byzantium.sword_of_orthodoxy.siege import siege_tile
 from byzantium.sword_of_orthodoxy.state import (
     Decline,
     Draw,
@@ -48,6 +49,7 @@ __all__ = [
     "describe_action",
     "describe_decision",
     "describe_event",
+    "nearest_threat",
     "render_state",
     "tile_text",
 ]
@@ -254,6 +256,33 @@ def _translate(ctx: Context, state: SooState, text: str) -> str:
         return token
 
     return _TOKEN.sub(word, text)
+
+
+def nearest_threat(ctx: Context, state: SooState) -> str:
+    """The Barbarians closest to Constantinople, for a chronicle's Turn heading: any
+    Siege (9.6), the eastern Army nearest the City (1 is next to it, 9.3) and the
+    western Zone holding the most Armies (9.2)."""
+    sieges = [f"Path {path.letter}" for path in Path if siege_tile(ctx, state, path) is not None]
+    parts = [f"Siege on {', '.join(sieges)}"] if sieges else []
+    east = [(eastern_position(ctx, state, path), path) for path in Path if not path.western]
+    nearest = min(((p, path) for p, path in east if p > 0), default=None)
+    if nearest is not None:
+        position, path = nearest
+        army = eastern_army(ctx, state, path)
+        assert army is not None
+        space = ctx.cat.spaces[state.board.where[army]].name
+        away = "next to Constantinople" if position == 1 else f"{position} spaces away"
+        parts.append(
+            f"{tile_name(ctx, state, army)} (strength {army_strength(ctx, state, army)}) "
+            f"in {space} on Path {path.letter}, {away}"
+        )
+    west = [(len(zone_armies(ctx, state, path)), path) for path in Path if path.western]
+    crowded, path = max(west)
+    if crowded:
+        strength = sum(army_strength(ctx, state, a) for a in zone_armies(ctx, state, path))
+        armies = "Army" if crowded == 1 else "Armies"
+        parts.append(f"Zone {path.letter}: {crowded} {armies} (strength {strength})")
+    return "; ".join(parts) or "none"
 
 
 #: A strength in an event's words (``strength-2``).
