@@ -139,3 +139,34 @@ def test_the_belisarius_set_up_is_summed_up_by_region_unless_verbose() -> None:
     assert "Set-up by Region:" not in full
     assert "Armenia Field Army 1 is set up at Theodosiopolis (hex 6823)" in full
     assert len(short.splitlines()) < len(full.splitlines()) - 100
+
+
+# -- the closing summary ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["sword-of-orthodoxy", "belisarius"])
+def test_quiet_prints_only_the_closing_summary(name: str) -> None:
+    text = _played(name, "--policy", "sensible", "--quiet")
+    lines = text.splitlines()
+    assert len(lines) <= 15, text
+    assert lines[1].startswith("Result: ") and lines[2].startswith("Cause [")
+    assert lines[3].startswith("Length: ")
+    assert "/" not in text.replace("Path", "")  # no fractions such as 3/2
+    assert "{" not in text
+
+
+def test_the_summary_tells_how_long_and_what_decided_it() -> None:
+    text = _played("sword-of-orthodoxy", "--policy", "sensible", "--quiet")
+    assert "Length: 9 Turns of 27, 421-780." in text
+    assert "Decisive moments:" in text and "besiege Constantinople" in text
+    text = _played("belisarius", "--policy", "sensible", "--quiet")
+    assert "Length: 4 game turns, 527-542 AD." in text
+    assert "  turn 4: [4.41] Ostrogoths becomes the Empire" in text
+
+
+def test_points_read_as_decimals() -> None:
+    from fractions import Fraction
+
+    from byzantium.core.game import decimal
+
+    assert (decimal(Fraction(53, 2)), decimal(Fraction(4)), decimal(7)) == ("26.5", "4", "7")

@@ -29,7 +29,7 @@ def test_play_prints_a_chronicle_with_rules_and_the_result(tmp_path: Path) -> No
     assert status == 0
     assert "chance: die shows" in text
     assert "[2.3] player" in text
-    assert "Result [3.1]: win; winner: player" in text
+    assert "Result: win; winner: player" in text and "Cause [3.1]: " in text
     data = json.loads(record.read_text())
     assert data["game"] == "pig" and data["seed"] == 3
     status, text = run("replay", str(record))
@@ -120,7 +120,7 @@ def test_python_dash_m_entry_point_runs() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert "Result [3.1]" in done.stdout
+    assert "Cause [3.1]: " in done.stdout
 
 
 @pytest.mark.parametrize(

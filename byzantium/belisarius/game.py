@@ -333,6 +333,16 @@ class Belisarius(Game[BelState, BelAction]):
         who is not the chooser (the prompt may quote the chooser's treasury, 22.1)."""
         return text_view.describe_decision(self, state, viewer)
 
+    def decisive(self, event: Event) -> bool:
+        """A Region changing sides (4.72, 19.x) or a City taken: the closing summary
+        lists the last of them."""
+        return event.kind == "control"
+
+    def length_text(self, state: BelState) -> str:
+        """The game turns played, with their years (game turn 1 is 527-530 AD)."""
+        turns = "game turn" if state.turn == 1 else "game turns"
+        return f"{state.turn} {turns}, 527-{530 + 4 * (state.turn - 1)} AD"
+
     def describe_event(self, event: Event) -> str:
         """The event with counters by name (see :func:`.render.describe_event`)."""
         return text_view.describe_event(self, event)

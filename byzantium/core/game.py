@@ -61,6 +61,7 @@ __all__ = [
     "Result",
     "Step",
     "canonical_json",
+    "decimal",
 ]
 
 #: Node type of a state where chance (a die roll, a draw from a cup) decides.
@@ -149,6 +150,11 @@ class Result:
     scores: tuple[int, ...] = ()
     breakdown: tuple[tuple[str, int | Fraction], ...] = ()
     points: tuple[Fraction, ...] = ()
+
+
+def decimal(value: int | Fraction) -> str:
+    """A number as a person reads it: ``3``, ``1.5`` (never ``3/2``)."""
+    return f"{float(value):g}" if isinstance(value, Fraction) else str(value)
 
 
 @attrs.frozen
@@ -657,6 +663,45 @@ class Game(abc.ABC, Generic[S, A]):
         """
         del state, viewer
         return ""
+
+    def decisive(self, event: Event) -> bool:
+        """Whether an event is one of a game's decisive moments, which the closing
+        summary of a chronicle lists (none by default)."""
+        del event
+        return False
+
+    def length_text(self, state: S) -> str:
+        """How long a game lasted, in words (its turns by default)."""
+        turn = self.turn_of(state)
+        return f"{turn} turns" if turn else ""
+
+    def chronicle_summary(
+        self, state: S, moments: Sequence[tuple[int, Event]] = (), most: int = 6
+    ) -> tuple[str, ...]:
+        """A finished game told in a few lines: the result and its level, the cause
+        with its rule, how long it lasted, the scores (halves as decimals) and the
+        last ``most`` decisive moments of ``moments`` (turn and event pairs, those
+        :meth:`decisive` picks)."""
+        if not self.is_terminal(state):
+            return ("The game did not reach its end.",)
+        result = self.result(state)
+        winners = ", ".join(self.player_name(w) for w in result.winners) or "nobody"
+        lines = [
+            f"Result: {result.level}; winner: {winners}.",
+            f"Cause [{result.rule}]: {result.reason}",
+        ]
+        length = self.length_text(state)
+        if length:
+            lines.append(f"Length: {length}.")
+        scores: tuple[int | Fraction, ...] = result.points or result.scores
+        if scores:
+            named = ", ".join(f"{self.player_name(p)} {decimal(s)}" for p, s in enumerate(scores))
+            lines.append(f"Scores: {named}")
+        picked = [(turn, event) for turn, event in moments if self.decisive(event)][-most:]
+        if picked:
+            lines.append("Decisive moments:")
+            lines += [f"  turn {turn}: {self.describe_event(event)}" for turn, event in picked]
+        return tuple(lines)
 
     def chronicle_detail(self, state: S) -> bool:
         """Whether the step taken from ``state`` is a routine detail that a short

@@ -257,6 +257,16 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         del viewer  # solitaire: nothing to hide
         return text_view.describe_action(self, state, action)
 
+    def decisive(self, event: Event) -> bool:
+        """Sieges (9.6, 12.1) and Factions leaving or regaining Constantinople (11.6,
+        10.12): a chronicle's closing summary lists them."""
+        return event.kind in ("siege", "faction")
+
+    def length_text(self, state: SooState) -> str:
+        """The Turns played, with their years (Turn 1 is 421-460)."""
+        turns = "Turn" if state.turn == 1 else "Turns"
+        return f"{state.turn} {turns} of {LAST_TURN}, 421-{460 + 40 * (state.turn - 1)}"
+
     def describe_event(self, event: Event) -> str:
         """The event with tiles and spaces by name (see :func:`.render.describe_event`)."""
         return text_view.describe_event(self, event)
