@@ -29,7 +29,7 @@ def test_play_prints_a_chronicle_with_rules_and_the_result(tmp_path: Path) -> No
     assert status == 0
     assert "chance: die shows" in text
     assert "[2.3] player" in text
-    assert "Result [3.1]: win; winner: player" in text
+    assert "Result: win; winner: player" in text and "Cause [3.1]: " in text
     data = json.loads(record.read_text())
     assert data["game"] == "pig" and data["seed"] == 3
     status, text = run("replay", str(record))
@@ -40,7 +40,7 @@ def test_play_prints_a_chronicle_with_rules_and_the_result(tmp_path: Path) -> No
 def test_play_takes_options_and_quiet() -> None:
     status, text = run("play", "pig", "--option", "target=10", "--quiet")
     assert status == 0
-    assert "'target': 10" in text
+    assert "; target 10; " in text
     assert "reached 10 points" in text
     assert "die shows" not in text
 
@@ -120,7 +120,7 @@ def test_python_dash_m_entry_point_runs() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert "Result [3.1]" in done.stdout
+    assert "Cause [3.1]: " in done.stdout
 
 
 @pytest.mark.parametrize(
@@ -193,7 +193,7 @@ def test_sword_of_orthodoxy_chronicle_has_turn_headings_tracks_and_rules() -> No
     assert main(argv, out) == 0
     text = out.getvalue()
     assert "note: " in text and "provisional" in text
-    assert "== Turn 1 (421-460) ==" in text
+    assert "== Turn 1 of 27 (421-460) ==" in text
     assert "treasury $" in text and "Schism" in text
     assert "[4.1] Turn 1:" in text
     assert "The game did not reach its end." in text

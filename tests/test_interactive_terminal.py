@@ -221,7 +221,9 @@ def test_map_and_stack_commands_work_in_a_session_and_help_lists_them() -> None:
 def test_events_name_counters() -> None:
     game = belisarius()
     event = Event("34.0", "armenia-field-army-1 is set up at 6523")
-    assert game.describe_event(event) == "[34.0] Armenia Field Army 1 is set up at 6523"
+    assert (
+        game.describe_event(event) == "[34.0] Armenia Field Army 1 is set up at hex 6523 in Armenia"
+    )
 
 
 # -- long menus -------------------------------------------------------------------------
@@ -312,7 +314,8 @@ def test_the_other_seat_is_the_sensible_player_and_play_says_so() -> None:
 def test_the_chronicle_header_names_the_policy() -> None:
     out = io.StringIO()
     assert main(["--import", "tests.pig", "play", "pig", "--quiet"], out) == 0
-    assert out.getvalue().startswith("Pig, seed 1, policy random for every seat, options {")
+    first = out.getvalue().split("\n", 1)[0]
+    assert first == "Pig, seed 1, policy random for every seat; target 20; no optional rules"
 
 
 # -- resume, Ctrl-C -------------------------------------------------------------------------

@@ -301,13 +301,22 @@ class Belisarius(Game[BelState, BelAction]):
             else "hidden"
             for p in (EMPIRE, BARBARIAN)
         ]
+        seen = "" if viewer is not None else _who_sees(state.revealed)
         return (
             f"== Game turn {state.turn} ({first_year}-{first_year + 3} AD), {side} player turn ==\n"
-            f"   treasuries: Empire {shown[EMPIRE]}, Barbarian {shown[BARBARIAN]}\n"
+            f"   treasuries: Empire {shown[EMPIRE]}, Barbarian {shown[BARBARIAN]}{seen}\n"
             f"   Regions: Empire {held[Control.EMPIRE]}, Barbarian {held[Control.BARBARIAN]}, "
             f"Neutral {held[Control.NEUTRAL]}; Victory Points now: Empire {points[EMPIRE]}, "
             f"Barbarian {points[BARBARIAN]}"
         )
+
+    def chronicle_detail(self, state: BelState) -> bool:
+        """A set-up placement (34.0): a short chronicle sums them up by Region."""
+        return text_view.is_setup_placement(state)
+
+    def chronicle_digest(self, state: BelState) -> str:
+        """The set-up by Region (see :func:`.render.setup_digest`)."""
+        return text_view.setup_digest(self, state)
 
     def render(self, state: BelState, player: int | None = None) -> str:
         """A compact text view of the state (see :mod:`byzantium.belisarius.render`)."""
@@ -323,6 +332,16 @@ class Belisarius(Game[BelState, BelAction]):
         :func:`byzantium.belisarius.render.describe_decision`); empty for a ``viewer``
         who is not the chooser (the prompt may quote the chooser's treasury, 22.1)."""
         return text_view.describe_decision(self, state, viewer)
+
+    def decisive(self, event: Event) -> bool:
+        """A Region changing sides (4.72, 19.x) or a City taken: the closing summary
+        lists the last of them."""
+        return event.kind == "control"
+
+    def length_text(self, state: BelState) -> str:
+        """The game turns played, with their years (game turn 1 is 527-530 AD)."""
+        turns = "game turn" if state.turn == 1 else "game turns"
+        return f"{state.turn} {turns}, 527-{530 + 4 * (state.turn - 1)} AD"
 
     def describe_event(self, event: Event) -> str:
         """The event with counters by name (see :func:`.render.describe_event`)."""
@@ -397,6 +416,17 @@ class Belisarius(Game[BelState, BelAction]):
         """Every counter, marker and number in its place and range, and the pending
         request the one the procedure asks (see :mod:`byzantium.belisarius.validation`)."""
         validate_state(self, state)
+
+
+def _who_sees(revealed: tuple[bool, ...]) -> str:
+    """Which player may read the other's treasury (22.1), for the all-seeing heading."""
+    if all(revealed):
+        return " (each may see the other's)"
+    if revealed[EMPIRE]:
+        return " (the Empire may see the Barbarian's, not the reverse)"
+    if revealed[BARBARIAN]:
+        return " (the Barbarian may see the Empire's, not the reverse)"
+    return " (each hidden from the other, 22.1)"
 
 
 #: The events table's row where nothing happens.

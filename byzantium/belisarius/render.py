@@ -336,13 +336,54 @@ def _translate(cat: Catalog, text: str) -> str:
             return unit_name(cat, cat.counter_index[token])
         if token in cat.counter_index:
             return unit_name(cat, cat.counter_index[token]).split(" (")[0]
-        return stratagems.get(token, token) if "-" in token else token
+        return stratagems.get(token, token.replace("-", " ")) if "-" in token else token
 
     def hex_number(match: re.Match[str]) -> str:
         number = int(match.group(0))
         return place_name(cat, number) if number in cat.map else match.group(0)
 
     return _HEX_NUMBER.sub(hex_number, _COUNTER_ID.sub(word, text))
+
+
+def is_setup_placement(state: BelState) -> bool:
+    """Whether the pending request places a counter of the set-up (34.0), a step a
+    short chronicle folds into :func:`setup_digest`."""
+    request = state.pending
+    return (
+        state.turn < 1
+        and request is not None
+        and request.kind is RequestKind.CHOOSE
+        and request.rule == "34.0"
+    )
+
+
+def setup_digest(game: Belisarius, state: BelState) -> str:
+    """The counters on the map and in the boxes, by Region, with who controls them:
+    the set-up of 34.0 in a few lines (``Armenia: Barbarian 2 (Field Army, Garrison)``)."""
+    cat = game.catalog
+    sides = {EMPIRE: "Empire", BARBARIAN: "Barbarian", NOBODY: "Neutral"}
+    regions: dict[str, dict[str, list[str]]] = {}
+    for unit, where in enumerate(state.units.where):
+        if where >= FIRST_HEX and where in cat.map:
+            region = cat.map.region_at(where)
+            name = region.name if region is not None else "at sea"
+        elif AVAILABLE < where < FIRST_HEX:
+            name = f"the {cat.peripherals[where - 1].name} box"
+        else:
+            continue
+        side = sides[controller(cat, state, unit)]
+        counter = cat.counters[unit]
+        kind = "Leader" if counter.kind is UnitKind.LEADER else cat.unit_types[counter.kind].name
+        regions.setdefault(name, {}).setdefault(side, []).append(kind)
+    lines = ["Set-up by Region:"]
+    for name in sorted(regions):
+        parts = []
+        for side, kinds in sorted(regions[name].items()):
+            counted = sorted({k: kinds.count(k) for k in kinds}.items())
+            what = ", ".join(f"{k} x{n}" if n > 1 else k for k, n in counted)
+            parts.append(f"{side} {len(kinds)} ({what})")
+        lines.append(f"  {name}: {'; '.join(parts)}")
+    return "\n".join(lines)
 
 
 def describe_event(game: Belisarius, event: Event) -> str:
@@ -354,9 +395,25 @@ def describe_event(game: Belisarius, event: Event) -> str:
         token = match.group(0)
         if token in cat.counter_index:
             return unit_name(cat, cat.counter_index[token]).split(" (")[0]
-        return stratagems.get(token, token) if "-" in token else token
+        if "-" not in token:
+            return token
+        return stratagems.get(token, token.replace("-", " "))
 
-    return f"[{event.rule}] {_COUNTER_ID.sub(word, event.text)}"
+    def hex_number(match: re.Match[str]) -> str:
+        number = int(match.group(0))
+        return _short_place(cat, number) if number in cat.map else match.group(0)
+
+    text = _HEX_NUMBER.sub(hex_number, _COUNTER_ID.sub(word, event.text))
+    return f"[{event.rule}] {text}"
+
+
+def _short_place(cat: Catalog, where: int) -> str:
+    """A hex in an event: its City's name, or its Region, with the number after."""
+    city = cat.map.city_at(where)
+    if city is not None:
+        return f"{city.name} (hex {where:04d})"
+    region = cat.map.region_at(where)
+    return f"hex {where:04d} in {region.name if region is not None else 'the sea'}"
 
 
 def _force_line(cat: Catalog, state: BelState, units: tuple[int, ...]) -> str:

@@ -183,10 +183,16 @@ def policy_named(game: Game[object, object], name: str) -> Policy[object, object
     return policies[name]
 
 
-def chronicle_hook(game: Game[object, object], out: TextIO) -> StepHook[object, object]:
-    """A step hook that prints each action, with headings and events, as a chronicle."""
+def chronicle_hook(
+    game: Game[object, object], out: TextIO, verbose: bool = False
+) -> StepHook[object, object]:
+    """A step hook that prints each action, with headings and events, as a chronicle.
+
+    Routine steps the game names (:meth:`~byzantium.core.game.Game.chronicle_detail`,
+    such as set-up placements) are summed up by the game's digest unless ``verbose``."""
     counter = [0]
     heading = [""]
+    folded = [False]
 
     def hook(before: object, actor: int, action: object, step: Step[object]) -> None:
         counter[0] += 1
@@ -195,10 +201,20 @@ def chronicle_hook(game: Game[object, object], out: TextIO) -> StepHook[object, 
         if key and key != heading[0]:
             heading[0] = key
             out.write(f"\n{title}\n")
+        if not verbose and game.chronicle_detail(before):
+            folded[0] = True
+            return
+        if folded[0]:
+            folded[0] = False
+            digest = game.chronicle_digest(before)
+            if digest:
+                out.write(f"{digest}\n")
         who = "chance" if actor == CHANCE else game.player_name(actor)
-        out.write(f"{counter[0]:>5}  {who}: {game.describe_action(before, action)}\n")
+        out.write(f"{counter[0]:>5}  {who}: {game.describe_step(before, action)}\n")
         for event in step.events:
-            out.write(f"       {event}\n")
+            text = game.event_text(event)
+            if text is not None:
+                out.write(f"       {text}\n")
 
     return hook
 

@@ -22,14 +22,13 @@ from byzantium.cli.common import (
     chronicle_hook,
     game_from_args,
     policy_named,
-    print_result,
     provisional_note,
     read_text,
 )
 from byzantium.cli.interactive import run_interactive
 from byzantium.core.drivers import play
 from byzantium.core.errors import RecordError, UnknownOptionError
-from byzantium.core.game import Game
+from byzantium.core.game import Event, Game, Step
 from byzantium.core.records import GameRecord, dumps_record, loads_record, replay
 from byzantium.core.simulate import parse_seating
 
@@ -54,6 +53,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument("--record", type=Path, help="write the game record (JSON) here")
     parser.add_argument("--quiet", action="store_true", help="print only the result")
+    parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help="print every step, set-up placements too (summed up by Region otherwise)",
+    )
     parser.add_argument("--max-steps", type=int, default=1_000_000)
     parser.add_argument("--interactive", action="store_true", help="a person plays in the terminal")
     parser.add_argument(
@@ -118,14 +122,24 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             f"{game.player_name(p)}={policy}" for p, policy in enumerate(seating)
         )
     policies = [policy_named(game, policy) for policy in seating]
-    out.write(f"{game.TITLE}, seed {args.seed}, {who}, ")
-    out.write(f"options {dict(game.options)}\n")
-    provisional_note(game, out)
-    hook = None if args.quiet else chronicle_hook(game, out)
+    out.write(f"{game.TITLE}, seed {args.seed}, {who}; {game.describe_options()}\n")
+    if not args.quiet:
+        provisional_note(game, out)
+    chronicle = None if args.quiet else chronicle_hook(game, out, args.verbose)
+    moments: list[tuple[int, Event]] = []
+
+    def hook(before: object, actor: int, action: object, step: Step[object]) -> None:
+        if chronicle is not None:
+            chronicle(before, actor, action, step)
+        turn = game.turn_of(before)
+        moments.extend((turn, event) for event in step.events if game.decisive(event))
+
     record = play(game, policies, seed=args.seed, max_steps=args.max_steps, on_step=hook)
     state = replay(game, record)
-    out.write(f"{len(record)} steps.\n")
-    print_result(game, state, out)
+    if not args.quiet:
+        out.write(f"\n{len(record)} steps.\n")
+    for line in game.chronicle_summary(state, moments):
+        out.write(f"{line}\n")
     if args.record is not None:
         args.record.write_text(dumps_record(game, record, indent=1), encoding="utf-8")
         out.write(f"Record written to {args.record}\n")

@@ -61,6 +61,7 @@ __all__ = [
     "Result",
     "Step",
     "canonical_json",
+    "decimal",
 ]
 
 #: Node type of a state where chance (a die roll, a draw from a cup) decides.
@@ -151,6 +152,11 @@ class Result:
     points: tuple[Fraction, ...] = ()
 
 
+def decimal(value: int | Fraction) -> str:
+    """A number as a person reads it: ``3``, ``1.5`` (never ``3/2``)."""
+    return f"{float(value):g}" if isinstance(value, Fraction) else str(value)
+
+
 @attrs.frozen
 class Datum:
     """One component datum and where it comes from.
@@ -205,6 +211,11 @@ _GUARDED: Final[dict[str, tuple[str, ...]]] = {
     "observation_tensor": ("state", "player"),
     "render": ("state", "viewer"),
     "chronicle_heading": ("state",),
+    "chronicle_detail": ("state",),
+    "chronicle_digest": ("state",),
+    "chronicle_summary": ("state",),
+    "length_text": ("state",),
+    "decisive": ("event",),
     "decision_rule": ("state",),
     "describe_action": ("state", "action"),
     "describe_choice": ("state", "action", "viewer"),
@@ -658,6 +669,59 @@ class Game(abc.ABC, Generic[S, A]):
         del state, viewer
         return ""
 
+    def decisive(self, event: Event) -> bool:
+        """Whether an event is one of a game's decisive moments, which the closing
+        summary of a chronicle lists (none by default)."""
+        del event
+        return False
+
+    def length_text(self, state: S) -> str:
+        """How long a game lasted, in words (its turns by default)."""
+        turn = self.turn_of(state)
+        return f"{turn} turns" if turn else ""
+
+    def chronicle_summary(
+        self, state: S, moments: Sequence[tuple[int, Event]] = (), most: int = 6
+    ) -> tuple[str, ...]:
+        """A finished game told in a few lines: the result and its level, the cause
+        with its rule, how long it lasted, the scores (halves as decimals) and the
+        last ``most`` decisive moments of ``moments`` (turn and event pairs, those
+        :meth:`decisive` picks)."""
+        if not self.is_terminal(state):
+            return ("The game did not reach its end.",)
+        result = self.result(state)
+        winners = ", ".join(self.player_name(w) for w in result.winners) or "nobody"
+        lines = [
+            f"Result: {result.level}; winner: {winners}.",
+            f"Cause [{result.rule}]: {result.reason}",
+        ]
+        length = self.length_text(state)
+        if length:
+            lines.append(f"Length: {length}.")
+        scores: tuple[int | Fraction, ...] = result.points or result.scores
+        if scores:
+            named = ", ".join(f"{self.player_name(p)} {decimal(s)}" for p, s in enumerate(scores))
+            lines.append(f"Scores: {named}")
+        picked = [(turn, event) for turn, event in moments if self.decisive(event)][-most:]
+        if picked:
+            lines.append("Decisive moments:")
+            lines += [f"  turn {turn}: {self.describe_event(event)}" for turn, event in picked]
+        return tuple(lines)
+
+    def chronicle_detail(self, state: S) -> bool:
+        """Whether the step taken from ``state`` is a routine detail that a short
+        chronicle leaves out, summing such steps up with :meth:`chronicle_digest`
+        (no step is, by default)."""
+        del state
+        return False
+
+    def chronicle_digest(self, state: S) -> str:
+        """A few lines summing up the details a short chronicle left out
+        (:meth:`chronicle_detail`), from the state after the last of them; empty
+        by default."""
+        del state
+        return ""
+
     def render(self, state: S, player: int | None = None) -> str:
         """The text view of a state: a few lines of plain text for a terminal, as
         ``player`` may see it (everything when ``player`` is None). The default shows
@@ -712,6 +776,21 @@ class Game(abc.ABC, Generic[S, A]):
     def player_name(self, player: int) -> str:
         """How chronicles and messages name a player (``"player 0"`` by default)."""
         return f"player {player}"
+
+    def describe_options(self) -> str:
+        """The options this instance plays with, in words for a chronicle's first line:
+        each valued option with its value (``scenario campaign``), then the switches
+        that differ from their defaults by what they do, or ``no optional rules``."""
+        valued: list[str] = []
+        switched: list[str] = []
+        for spec in self.OPTIONS:
+            value = self.options[spec.name]
+            if isinstance(value, bool):
+                if value != spec.default:
+                    switched.append(spec.help if value else f"no {spec.name.replace('_', ' ')}")
+            elif value != "" or spec.default != "":
+                valued.append(f"{spec.name.replace('_', ' ')} {value}")
+        return "; ".join([*valued, *switched] if switched else [*valued, "no optional rules"])
 
     def describe_action(self, state: S, action: A) -> str:
         """A short human description of an action (for chronicles and errors)."""

@@ -377,7 +377,7 @@ def _title(d: _Drawer, game: SwordOfOrthodoxy, root: ET.Element) -> float:
     lines = [line.strip("= ").strip() for line in game.chronicle_heading(d.state).split("\n")]
     heading = lines[0] or "Set-up"
     turns = sum(1 for s in d.cat.spaces if s.id.startswith("chronographia-"))
-    found = re.fullmatch(r"Turn (\d+) \((.*)\)", heading)
+    found = re.fullmatch(r"Turn (\d+)(?: of \d+)? \((.*)\)", heading)
     if found:
         heading = f"Turn {found.group(1)} of {turns}, the years {found.group(2)}"
     scenario = str(game.options.get("scenario", "")).title()

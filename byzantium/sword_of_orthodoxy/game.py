@@ -88,6 +88,10 @@ def _dice(count: int) -> tuple[tuple[SooAction, Fraction], ...]:
     return tuple((Roll(faces), p) for faces, p in dice(count))
 
 
+#: The last Turn: it ends in 1500 (12.3), Turn 1 being 421-460.
+LAST_TURN = 27
+
+
 @register_game
 class SwordOfOrthodoxy(Game[SooState, SooAction]):
     """Sword of Orthodoxy, solitaire: the player is player 0."""
@@ -253,6 +257,20 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         del viewer  # solitaire: nothing to hide
         return text_view.describe_action(self, state, action)
 
+    def decisive(self, event: Event) -> bool:
+        """Sieges (9.6, 12.1) and Factions leaving or regaining Constantinople (11.6,
+        10.12): a chronicle's closing summary lists them."""
+        return event.kind in ("siege", "faction")
+
+    def length_text(self, state: SooState) -> str:
+        """The Turns played, with their years (Turn 1 is 421-460)."""
+        turns = "Turn" if state.turn == 1 else "Turns"
+        return f"{state.turn} {turns} of {LAST_TURN}, 421-{460 + 40 * (state.turn - 1)}"
+
+    def describe_event(self, event: Event) -> str:
+        """The event with tiles and spaces by name (see :func:`.render.describe_event`)."""
+        return text_view.describe_event(self, event)
+
     def describe_decision(self, state: SooState, viewer: int | None = None) -> str:
         """The question in words (see :func:`.render.describe_decision`)."""
         del viewer  # solitaire: nothing to hide
@@ -336,8 +354,9 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
             for label, name in (("treasury $", "solidus"), ("Schism", "schism"), ("Niké", "nike"))
         )
         return (
-            f"== Turn {state.turn} ({first}-{last}) ==\n"
-            f"   {tracks}, Factions in Constantinople {factions}"
+            f"== Turn {state.turn} of {LAST_TURN} ({first}-{last}) ==\n"
+            f"   {tracks}, Factions in Constantinople {factions}\n"
+            f"   nearest threat: {text_view.nearest_threat(ctx, state)}"
         )
 
     def data_provenance(self) -> tuple[Datum, ...]:

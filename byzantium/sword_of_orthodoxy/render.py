@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from byzantium.sword_of_orthodoxy.actions import CALL_COUNCIL
+from byzantium.sword_of_orthodoxy.actions import CALL_COUNCIL, tile_words
 from byzantium.sword_of_orthodoxy.components import Path, SpaceKind, TileKind
 from byzantium.sword_of_orthodoxy.engine import Context
+from byzantium.sword_of_orthodoxy.siege import siege_tile
 from byzantium.sword_of_orthodoxy.state import (
     Decline,
     Draw,
@@ -41,9 +42,17 @@ from byzantium.sword_of_orthodoxy.world import (
 )
 
 if TYPE_CHECKING:
+    from byzantium.core.game import Event
     from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
 
-__all__ = ["describe_action", "describe_decision", "render_state", "tile_text"]
+__all__ = [
+    "describe_action",
+    "describe_decision",
+    "describe_event",
+    "nearest_threat",
+    "render_state",
+    "tile_text",
+]
 
 #: Holding boxes the view leaves out: stores of tiles not in play, and boxes shown
 #: elsewhere in the view.
@@ -205,7 +214,11 @@ _DECLINE = {
     "4.1": "No: call no Ecumenical Council (a Council chit drawn is redrawn once)",
 }
 #: Select items whose words are not their text.
-_SELECT = {CALL_COUNCIL: "Yes: call an Ecumenical Council (draw one of the Council chits)"}
+_SELECT = {
+    CALL_COUNCIL: "Yes: call an Ecumenical Council (draw one of the Council chits)",
+    "reduce-schism": "Reduce the Schism",
+    "gain-solidus": "Gain Solidus",
+}
 
 
 def _space_name(ctx: Context, space: str) -> str:
@@ -243,6 +256,54 @@ def _translate(ctx: Context, state: SooState, text: str) -> str:
         return token
 
     return _TOKEN.sub(word, text)
+
+
+def nearest_threat(ctx: Context, state: SooState) -> str:
+    """The Barbarians closest to Constantinople, for a chronicle's Turn heading: any
+    Siege (9.6), the eastern Army nearest the City (1 is next to it, 9.3) and the
+    western Zone holding the most Armies (9.2)."""
+    sieges = [f"Path {path.letter}" for path in Path if siege_tile(ctx, state, path) is not None]
+    parts = [f"Siege on {', '.join(sieges)}"] if sieges else []
+    east = [(eastern_position(ctx, state, path), path) for path in Path if not path.western]
+    nearest = min(((p, path) for p, path in east if p > 0), default=None)
+    if nearest is not None:
+        position, path = nearest
+        army = eastern_army(ctx, state, path)
+        assert army is not None
+        space = ctx.cat.spaces[state.board.where[army]].name
+        away = "next to Constantinople" if position == 1 else f"{position} spaces away"
+        parts.append(
+            f"{tile_name(ctx, state, army)} (strength {army_strength(ctx, state, army)}) "
+            f"in {space} on Path {path.letter}, {away}"
+        )
+    west = [(len(zone_armies(ctx, state, path)), path) for path in Path if path.western]
+    crowded, path = max(west)
+    if crowded:
+        strength = sum(army_strength(ctx, state, a) for a in zone_armies(ctx, state, path))
+        armies = "Army" if crowded == 1 else "Armies"
+        parts.append(f"Zone {path.letter}: {crowded} {armies} (strength {strength})")
+    return "; ".join(parts) or "none"
+
+
+#: A strength in an event's words (``strength-2``).
+_STRENGTH = re.compile(r"strength-(\d+)")
+
+
+def describe_event(game: SwordOfOrthodoxy, event: Event) -> str:
+    """An event with its tiles and spaces by name (the names do not depend on the
+    state: an event is read after the state that made it is gone)."""
+    cat = game.catalog
+
+    def word(match: re.Match[str]) -> str:
+        token = match.group(0)
+        if token in cat.tile_index:
+            return tile_words(cat, token)
+        if token in cat.space_index and "-" in token:
+            return cat.spaces[cat.space_index[token]].name
+        return token
+
+    text = _TOKEN.sub(word, _STRENGTH.sub(r"strength \1", event.text))
+    return f"[{event.rule}] {text}"
 
 
 def _cost(amount: int) -> str:

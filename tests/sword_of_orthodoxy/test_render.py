@@ -20,7 +20,7 @@ def test_the_view_shows_turn_tracks_paths_city_and_what_is_pending() -> None:
     state = campaign()
     text = GAME.render(state)
     lines = text.splitlines()
-    assert lines[0] == "== Turn 1 (421-460) =="
+    assert lines[0] == "== Turn 1 of 27 (421-460) =="
     assert "Tracks: treasury $ 1, Schism 0, Niké 0" in text
     assert "Walls of Theodosius 5" in text
     for path in Path:
