@@ -25,6 +25,7 @@ from byzantium.core.files import read_text
 from byzantium.core.provenance import MAX_COMPONENT_FILE
 
 __all__ = [
+    "GAME_FILES",
     "TEMPLATE_FILES",
     "FileCount",
     "annotate",
@@ -36,6 +37,16 @@ __all__ = [
 #: The component files of a Belisarius directory, in the order an owner reads his
 #: components: counter sheet, charts and tables, map, scenario set-ups.
 TEMPLATE_FILES = ("counters.toml", "tables.toml", "map.toml", "scenarios.toml")
+
+#: Per game with a template: the package holding its shipped data and its files, in
+#: the order an owner works (Sword of Orthodoxy: map, tiles, charts, scenarios).
+GAME_FILES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "belisarius": ("byzantium.belisarius", TEMPLATE_FILES),
+    "sword-of-orthodoxy": (
+        "byzantium.sword_of_orthodoxy",
+        ("map.toml", "tiles.toml", "tables.toml", "scenarios.toml"),
+    ),
+}
 
 _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=\s*(.*)$")
@@ -49,6 +60,8 @@ class FileCount:
     file: str
     provisional: int
     values: int
+    #: Values taken from the peer transcription (Sword of Orthodoxy), to be confirmed.
+    peer: int = 0
 
 
 @attrs.frozen
@@ -122,6 +135,8 @@ def _values(lines: list[str]) -> Iterator[_Value]:
 
 
 def _note(source: str) -> str:
+    if source == "peer":
+        return "# PEER TRANSCRIPTION: confirm it from your copy"
     if source.startswith(_PROVISIONAL):
         reason = source[len(_PROVISIONAL) :].lstrip(": ")
         return f"# PROVISIONAL: {reason}" if reason else "# PROVISIONAL"
@@ -152,14 +167,21 @@ def file_count(name: str, text: str) -> FileCount:
     """The provisional values of one component file's text."""
     values = list(_values(text.splitlines()))
     provisional = sum(1 for v in values if v.source.startswith(_PROVISIONAL))
-    return FileCount(name, provisional, len(values))
+    peer = sum(1 for v in values if v.source == "peer")
+    return FileCount(name, provisional, len(values), peer)
 
 
-def _shipped(name: str) -> str:
-    return resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+def _files(game: str) -> tuple[str, tuple[str, ...]]:
+    if game not in GAME_FILES:
+        raise ByzantiumError(f"no component template for {game!r}; games: {', '.join(GAME_FILES)}")
+    return GAME_FILES[game]
 
 
-def write_template(directory: str | Path) -> tuple[Path, ...]:
+def _shipped(package: str, name: str) -> str:
+    return resources.files(package).joinpath("data", name).read_text(encoding="utf-8")
+
+
+def write_template(directory: str | Path, game: str = "belisarius") -> tuple[Path, ...]:
     """Write the annotated component files into ``directory`` (created if needed).
 
     Existing component files there are never overwritten: the owner's work is kept.
@@ -167,23 +189,24 @@ def write_template(directory: str | Path) -> tuple[Path, ...]:
     target = Path(directory)
     if target.exists() and not target.is_dir():
         raise ByzantiumError(f"{target}: not a directory")
-    taken = [name for name in TEMPLATE_FILES if (target / name).exists()]
+    package, files = _files(game)
+    taken = [name for name in files if (target / name).exists()]
     if taken:
         raise ByzantiumError(f"{target / taken[0]}: already exists; a template never overwrites")
     target.mkdir(parents=True, exist_ok=True)
     written = []
-    for name in TEMPLATE_FILES:
+    for name in files:
         path = target / name
         with path.open("x", encoding="utf-8") as handle:
-            handle.write(annotate(_shipped(name)))
+            handle.write(annotate(_shipped(package, name)))
         written.append(path)
     return tuple(written)
 
 
-def provisional_counts(directory: str | Path) -> tuple[FileCount, ...]:
+def provisional_counts(directory: str | Path, game: str = "belisarius") -> tuple[FileCount, ...]:
     """Per component file of ``directory``, the values still provisional."""
     counts = []
-    for name in TEMPLATE_FILES:
+    for name in _files(game)[1]:
         path = Path(directory) / name
         if path.is_file():
             text = read_text(path, MAX_COMPONENT_FILE, kind="component file")

@@ -11,13 +11,30 @@ from typing import TextIO
 from byzantium.belisarius.components import DATA_FILES, load_components
 from byzantium.belisarius.hexmap import MAP_FILE, MapError, load_map
 from byzantium.belisarius.scenarios import SCENARIO_FILE, load_scenarios
-from byzantium.belisarius.template import provisional_counts, write_template
+from byzantium.belisarius.template import (
+    GAME_FILES,
+    FileCount,
+    provisional_counts,
+    write_template,
+)
 from byzantium.cli.common import add_game_options, game_from_args
 from byzantium.core.errors import ByzantiumError
 from byzantium.core.files import read_text
 from byzantium.core.provenance import MAX_COMPONENT_FILE, ComponentError
+from byzantium.sword_of_orthodoxy.components import load_components as load_sword_components
 
-__all__ = ["check_directory", "check_map", "key_line", "problem_line", "register", "run"]
+#: The game id of Sword of Orthodoxy.
+SWORD = "sword-of-orthodoxy"
+
+__all__ = [
+    "check_directory",
+    "check_map",
+    "check_sword_directory",
+    "key_line",
+    "problem_line",
+    "register",
+    "run",
+]
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -34,15 +51,15 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             "--check",
             type=Path,
             metavar="PATH",
-            help="belisarius: validate a map file, or a component directory (each file's"
-            " provisional values left and every problem with its line)",
+            help="validate a component directory (each file's provisional values left and"
+            " its problem with its line); belisarius: or a map file",
         )
         parser.add_argument(
             "--template",
             type=Path,
             metavar="DIR",
-            help="belisarius: write the component files an owner fills in, every value"
-            " marked provisional or with its rule",
+            help="write the component files an owner fills in, every value marked"
+            " provisional, peer transcription or with its rule",
         )
         parser.set_defaults(run=run)
 
@@ -143,8 +160,7 @@ def check_directory(directory: Path, out: TextIO) -> int:
         )
     counts = {Path(count.file).name: count for count in provisional_counts(directory)}
     for name in (*DATA_FILES, MAP_FILE, SCENARIO_FILE):
-        count = counts.get(name)
-        left = f"{count.provisional} of {count.values} values provisional" if count else "missing"
+        left = _count_line(counts.get(name))
         problem = problems.get(name)
         out.write(f"{directory / name}: {left}; {'PROBLEM: ' + problem if problem else 'ok'}\n")
     real = [p for p in problems.values() if "not checked until" not in p]
@@ -156,6 +172,39 @@ def check_directory(directory: Path, out: TextIO) -> int:
     return 0
 
 
+def _count_line(count: FileCount | None) -> str:
+    if count is None:
+        return "missing"
+    peer = f", {count.peer} from the peer transcription" if count.peer else ""
+    return f"{count.provisional} of {count.values} values provisional{peer}"
+
+
+def check_sword_directory(directory: Path, out: TextIO) -> int:
+    """Check an owner's Sword of Orthodoxy component directory: per file, the values
+    still provisional or from the peer transcription, and the first problem found."""
+    if not directory.is_dir():
+        raise ByzantiumError(f"{directory}: not a directory of component files")
+    problem = ""
+    try:
+        load_sword_components(directory)
+    except ComponentError as exc:
+        problem = problem_line(exc)
+    counts = {Path(c.file).name: c for c in provisional_counts(directory, SWORD)}
+    for name in GAME_FILES[SWORD][1]:
+        mine = problem if problem.startswith(f"{directory / name}") else ""
+        verdict = f"PROBLEM: {mine}" if mine else "ok"
+        out.write(f"{directory / name}: {_count_line(counts.get(name))}; {verdict}\n")
+    if problem:
+        raise ByzantiumError(problem)
+    total = sum(count.provisional for count in counts.values())
+    peer = sum(count.peer for count in counts.values())
+    out.write(
+        f"{directory}: ok, every file valid; {total} values still provisional,"
+        f" {peer} from the peer transcription\n"
+    )
+    return 0
+
+
 def _is_component_directory(path: Path) -> bool:
     return path.is_dir() and any((path / name).exists() for name in (*DATA_FILES, SCENARIO_FILE))
 
@@ -163,16 +212,18 @@ def _is_component_directory(path: Path) -> bool:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """List the data (of one provenance), then the counts per provenance."""
     wants_files = args.template is not None or args.check is not None
-    if wants_files and args.game != "belisarius":
+    if wants_files and args.game not in GAME_FILES:
         raise ByzantiumError(
-            "--template and --check are for Belisarius components: byzantium data belisarius"
+            f"--template and --check are for the component files of {', '.join(GAME_FILES)}"
         )
     if args.template is not None:
-        for path in write_template(args.template):
+        for path in write_template(args.template, args.game):
             out.write(f"{path}: written\n")
-        out.write(f"check your progress with: byzantium data belisarius --check {args.template}\n")
+        out.write(f"check your progress with: byzantium data {args.game} --check {args.template}\n")
         return 0
     if args.check is not None:
+        if args.game == SWORD:
+            return check_sword_directory(args.check, out)
         if _is_component_directory(args.check):
             return check_directory(args.check, out)
         return check_map(args.check, out)
