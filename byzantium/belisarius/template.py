@@ -171,6 +171,17 @@ def file_count(name: str, text: str) -> FileCount:
     return FileCount(name, provisional, len(values), peer)
 
 
+_GUIDE = """\
+# Template of your own components (byzantium data {game} --template).
+# Each value line ends with its mark: "# rule X" (our rulebook copy gives it),
+# "# PROVISIONAL: ..." (what the value stands for; our copy does not print it) or
+# "# PEER TRANSCRIPTION: ..." (to confirm). Type your printed value, then cite where
+# it comes from in the record's source, or for one field in sources = {{ field = ... }}.
+# Progress and problems: byzantium data {game} --check DIRECTORY
+
+"""
+
+
 def _files(game: str) -> tuple[str, tuple[str, ...]]:
     if game not in GAME_FILES:
         raise ByzantiumError(f"no component template for {game!r}; games: {', '.join(GAME_FILES)}")
@@ -198,7 +209,7 @@ def write_template(directory: str | Path, game: str = "belisarius") -> tuple[Pat
     for name in files:
         path = target / name
         with path.open("x", encoding="utf-8") as handle:
-            handle.write(annotate(_shipped(package, name)))
+            handle.write(_GUIDE.format(game=game) + annotate(_shipped(package, name)))
         written.append(path)
     return tuple(written)
 
