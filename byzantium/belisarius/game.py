@@ -26,7 +26,7 @@ from byzantium.belisarius.hexmap import HexMap, load_map
 from byzantium.belisarius.observation import BelObservation, observe, visible_action
 from byzantium.belisarius.policy import sensible_policy
 from byzantium.belisarius.render import render_state
-from byzantium.belisarius.scenarios import Control, Scenario, load_scenarios
+from byzantium.belisarius.scenarios import Control, Scenario, load_scenarios, scenario_file_digest
 from byzantium.belisarius.setup import initial_state
 from byzantium.belisarius.state import (
     BARBARIAN,
@@ -49,6 +49,7 @@ from byzantium.core.dice import dice
 from byzantium.core.drivers import Policy
 from byzantium.core.errors import UnknownOptionError
 from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec, Result, Step
+from byzantium.core.packs import find_pack
 from byzantium.core.provenance import ComponentError, field_sources
 from byzantium.core.registry import register_game
 from byzantium.core.tensors import TensorLayout
@@ -101,7 +102,11 @@ class Belisarius(Game[BelState, BelAction]):
             " value in that combat (with personal_combat)",
         ),
         OptionSpec("river_movement", False, "optional rule 29: Fleets move along rivers"),
-        OptionSpec("components", "", "directory of the user's own component files"),
+        OptionSpec(
+            "components",
+            "",
+            "the user's own component pack: a directory, or an installed pack's name",
+        ),
     )
     STATE_TYPE: ClassVar[type] = BelState
     ACTION_TYPE: ClassVar[object] = BelAction
@@ -109,10 +114,16 @@ class Belisarius(Game[BelState, BelAction]):
 
     def __init__(self, options: Mapping[str, object] | None = None) -> None:
         super().__init__(options)
-        directory = str(self.options["components"])
+        pack = str(self.options["components"])
+        # A pack: a directory, or an installed package's entry point (byzantium.core.packs).
+        directory = str(find_pack(pack).directory) if pack else ""
+        #: The digest of the pack's scenario set-ups (none for the shipped data, whose
+        #: digest records made before packs keep).
+        self.scenarios_digest = ""
         if directory:
             components = load_components(directory)
             hexmap = load_map(directory)
+            self.scenarios_digest = scenario_file_digest(directory)
         else:
             components, hexmap = _shipped()
         number = int(self.options["scenario"])
@@ -383,7 +394,8 @@ class Belisarius(Game[BelState, BelAction]):
         return {"sensible": sensible_policy(self), "expert": expert_policy(self)}
 
     def component_data(self) -> bytes:
-        return (self.components.digest + self.map.digest + str(self.scenario.number)).encode()
+        number = str(self.scenario.number)
+        return (self.components.digest + self.map.digest + number + self.scenarios_digest).encode()
 
     def data_provenance(self) -> tuple[Datum, ...]:
         rows = [

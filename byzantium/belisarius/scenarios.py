@@ -18,6 +18,7 @@ so no rule is registered with ``RULES.implements``.
 from __future__ import annotations
 
 import enum
+import hashlib
 from collections import Counter
 from fractions import Fraction
 from importlib import resources
@@ -55,6 +56,7 @@ __all__ = [
     "Treasury",
     "check_nationalities",
     "load_scenarios",
+    "scenario_file_digest",
     "turn_of_year",
 ]
 
@@ -243,6 +245,11 @@ def _read(directory: str | Path | None) -> tuple[str, bytes]:
     if not path.exists():
         raise ComponentError(str(path), "-", "scenario file is missing")
     return str(path), read_component_file(path)
+
+
+def scenario_file_digest(directory: str | Path | None = None) -> str:
+    """A digest of the scenario file (of a user's directory), for records' digests."""
+    return hashlib.sha256(_read(directory)[1]).hexdigest()[:16]
 
 
 def load_scenarios(

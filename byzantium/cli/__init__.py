@@ -71,7 +71,9 @@ from byzantium.cli import (
     view,
 )
 from byzantium.cli.common import SafeOutput, parse_option, shown
+from byzantium.cli.data import problem_line
 from byzantium.core.errors import ByzantiumError
+from byzantium.core.provenance import ComponentError
 
 __all__ = ["COMMANDS", "ArgumentParser", "UsageError", "main", "parse_option"]
 
@@ -193,6 +195,12 @@ def main(
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
         return _fail("standard output was closed")
+    except ComponentError as exc:
+        # A component file's problem: with its line, as ``data --check`` gives it.
+        try:
+            return _fail(problem_line(exc))
+        except (ByzantiumError, OSError):
+            return _fail(str(exc))
     except (ByzantiumError, OSError, ImportError, json.JSONDecodeError) as exc:
         return _fail(str(exc))
 

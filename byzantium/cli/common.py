@@ -151,7 +151,8 @@ def add_components_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--components",
         metavar="DIR",
-        help="directory of your own component files, if the record or position used them",
+        help="your own component pack (a directory, or an installed pack's name), if the"
+        " record or position used one",
     )
 
 

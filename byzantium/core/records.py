@@ -152,8 +152,8 @@ def _load(name: str, options: dict[str, JSONValue], components: str | None) -> G
         if "components" in known:
             if chosen.get("components", "") not in ("", components) and components is None:
                 raise RecordError(
-                    "the record was made with the user's own component files; name their "
-                    "directory with --components DIR"
+                    f"the record was made with component pack {str(chosen['components'])[:80]!r};"
+                    " name its directory or installed pack with --components DIR"
                 )
             chosen["components"] = components or ""
         return load_game(name, **chosen)
@@ -207,9 +207,14 @@ def record_from_json(
         raise RecordError("record field 'final' must be a string")
     components = _field(data, "components", str)
     assert isinstance(components, str)
+    chosen = dict(game.options)
+    if "components" in chosen:
+        # The record keeps the pack it names (checked against the one given by digest).
+        made_with = options.get("components", "")
+        chosen["components"] = made_with if isinstance(made_with, str) else ""
     record = GameRecord(
         game=name,
-        options=tuple(sorted(game.options.items())),
+        options=tuple(sorted(chosen.items())),
         components=components,
         seed=seed,
         actors=tuple(actors),
@@ -265,8 +270,18 @@ class RecordCheck(Generic[S]):
 def _check_header(game: Game[S, A], record: GameRecord[A]) -> None:
     if record.game != game.ID:
         raise RecordError(f"record is of {record.game!r}, not {game.ID!r}")
-    if dict(record.options) != dict(game.options):
+    recorded, options = dict(record.options), dict(game.options)
+    made_with = recorded.pop("components", "")
+    used = options.pop("components", "")
+    if recorded != options:
         raise RecordError(f"record options {dict(record.options)} differ from {game.options}")
+    if record.components != game.components_digest() and made_with != used:
+        # The same data under another name or path is accepted: the digest decides.
+        raise RecordError(
+            f"record made with component pack {made_with or '(shipped)'!r} (digest"
+            f" {record.components}), not {used or '(shipped)'!r} (digest"
+            f" {game.components_digest()})"
+        )
     if record.components != game.components_digest():
         raise RecordError(
             f"component data differ: record {record.components}, game {game.components_digest()}"

@@ -16,6 +16,7 @@ from byzantium.core.dice import dice
 from byzantium.core.drivers import Policy
 from byzantium.core.errors import UnknownOptionError
 from byzantium.core.game import CHANCE, TERMINAL, Datum, Event, Game, OptionSpec, Result, Step
+from byzantium.core.packs import find_pack
 from byzantium.core.provenance import ComponentError
 from byzantium.core.registry import register_game
 from byzantium.core.tensors import TensorLayout
@@ -135,7 +136,11 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
             False,
             "peer app option (8.4.1): a 6 on a die per Muslim Thema crushes the Armenian Revolt",
         ),
-        OptionSpec("components", "", "directory of the user's own component files"),
+        OptionSpec(
+            "components",
+            "",
+            "the user's own component pack: a directory, or an installed pack's name",
+        ),
     )
     STATE_TYPE: ClassVar[type] = SooState
     ACTION_TYPE: ClassVar[object] = SooAction
@@ -145,7 +150,9 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
 
     def __init__(self, options: Mapping[str, object] | None = None) -> None:
         super().__init__(options)
-        directory = str(self.options["components"])
+        pack = str(self.options["components"])
+        # A pack: a directory, or an installed package's entry point (byzantium.core.packs).
+        directory = str(find_pack(pack).directory) if pack else ""
         self.components = load_components(directory) if directory else _shipped_components()
         unknown = [
             e.name for e in self.components.political_events if e.name not in POLITICAL_EVENTS
