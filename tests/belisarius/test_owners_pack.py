@@ -122,7 +122,7 @@ def test_the_pack_plays_whole_games(
         "--seed",
         "1",
     )
-    assert code == 0 and "Result [" in text
+    assert code == 0 and "\nResult: " in text and "Cause [" in text
     assert "provisional" not in text
 
 

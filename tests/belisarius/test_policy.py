@@ -258,7 +258,7 @@ def test_the_main_job_plays_a_whole_scenario_and_prints_its_chronicle() -> None:
     assert "Diplomacy Phase" in text and "Operations Phase" in text
     assert "[17.71] strength" in text  # battles are fought
     assert "capitulates" not in text
-    assert "Result [23.3]:" in text and " VP (" in text
+    assert "\nCause [23.3]:" in text and " VP (" in text
 
 
 @pytest.mark.rule("17.51")

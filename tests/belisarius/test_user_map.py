@@ -50,7 +50,7 @@ def test_a_users_valid_map_directory_plays_a_game(tmp_path: Path) -> None:
     out = io.StringIO()
     argv = ["play", "belisarius", "--option", f"components={folder}", "--policy", "sensible"]
     assert main([*argv, "--seed", "1", "--quiet"], out) == 0
-    assert "Result [" in out.getvalue()
+    assert "\nResult: " in out.getvalue() and "\nCause [" in out.getvalue()
 
 
 @pytest.mark.rule("2.1")
