@@ -72,11 +72,11 @@ def driver() -> Iterator[Any]:
         shutil.rmtree(profile, ignore_errors=True)
 
 
-def _page(tmp_path: Path, game_id: str, seed: int, steps: int) -> Path:
+def _page(tmp_path: Path, game_id: str, seed: int, steps: int, docs_url: str | None = None) -> Path:
     game = load_game(game_id)
     record = play(game, random_policy, seed=seed, max_steps=steps)
     path = tmp_path / f"{game_id}.html"
-    path.write_text(view_html(game, record), encoding="utf-8")
+    path.write_text(view_html(game, record, docs_url=docs_url), encoding="utf-8")
     return path
 
 
@@ -130,7 +130,7 @@ def test_rule_links_point_at_rule_index_anchors(driver: Any, tmp_path: Path) -> 
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    driver.get(_page(tmp_path, "sword-of-orthodoxy", 3, 40).as_uri())
+    driver.get(_page(tmp_path, "sword-of-orthodoxy", 3, 40, docs_url="docs/").as_uri())
     known = get_rulebook("sword-of-orthodoxy")
     seen = 0
     for _ in range(20):

@@ -19,14 +19,17 @@ file at all.
 
 from __future__ import annotations
 
+import bisect
 import html
 import json
 import re
+import xml.etree.ElementTree as ET
 from typing import TypeVar
 
-from byzantium.core.errors import UnknownOptionError
+from byzantium.core.errors import RuleIndexError, UnknownOptionError
 from byzantium.core.game import CHANCE, Game
 from byzantium.core.records import GameRecord
+from byzantium.core.rules import get_rulebook
 from byzantium.render import svg
 
 __all__ = ["view_html"]
@@ -38,16 +41,24 @@ A = TypeVar("A")
 MAX_ALTERNATIVES = 40
 
 
-def _rule_link(docs_url: str, game: str, rule: str) -> str:
+def _rule_link(docs_url: str | None, game: str, rule: str) -> str:
+    """The address of a rule in the built docs' rule index ("" without ``docs_url``)."""
+    if docs_url is None:
+        return ""
     anchor = f"rule-{game}-{rule.replace('#', '-')}"
     return f"{docs_url}games/{game}.html#{anchor}"
 
 
 def view_html(
-    game: Game[S, A], record: GameRecord[A], *, docs_url: str = "docs/", seat: int | None = None
+    game: Game[S, A],
+    record: GameRecord[A],
+    *,
+    docs_url: str | None = None,
+    seat: int | None = None,
 ) -> str:
     """The HTML viewer of a record (replayed here, so every fact is computed): all of
-    it, or only what player ``seat`` may know."""
+    it, or only what player ``seat`` may know. Each rule number shows the rule index's
+    summary of the rule; it links into the built docs only given ``docs_url``."""
     seats: list[int | None]
     if seat is not None:
         if not 0 <= seat < game.NUM_PLAYERS:
@@ -59,15 +70,17 @@ def view_html(
         seats = [None, *range(game.NUM_PLAYERS)]
     pictures: list[str] = []
     index: dict[str, int] = {}
+    # The picture each new one is stored against: the same seat's previous picture.
+    bases: list[int] = []
+    last: dict[int | None, int] = {}
     map_layer = ""
     if game.ID == "belisarius":
-        import xml.etree.ElementTree as ET  # noqa: PLC0415
-
         from byzantium.belisarius.game import Belisarius  # noqa: PLC0415
         from byzantium.render import belisarius as bel  # noqa: PLC0415
 
         assert isinstance(game, Belisarius)
         map_layer = ET.tostring(bel.map_layer(game), encoding="unicode")
+    labels_cache: dict[object, ET.Element] = {}
 
     def picture(state: S, seat: int | None) -> int:
         if game.ID == "belisarius":
@@ -80,6 +93,7 @@ def view_html(
                 reachable_for=None,
                 zoc=False,
                 with_map=False,
+                labels_cache=labels_cache,
             )
         else:
             text = svg(game, state, seat)
@@ -87,6 +101,19 @@ def view_html(
         if found is None:
             found = index[text] = len(pictures)
             pictures.append(text)
+            bases.append(last.get(seat, -1))
+        last[seat] = found
+        return found
+
+    # Repeated texts (alternatives above all) are stored once, as indexes.
+    texts: list[str] = []
+    text_index: dict[str, int] = {}
+
+    def shared(line: str) -> int:
+        found = text_index.get(line)
+        if found is None:
+            found = text_index[line] = len(texts)
+            texts.append(line)
         return found
 
     state = game.initial_state()
@@ -119,9 +146,11 @@ def view_html(
             # Another player's options may show his secrets: a seat sees its own only.
             legal = game.legal_actions(state) if seat in (None, actor) else ()
             entry["alternatives"] = [
-                game.describe_action(state, a) for a in legal[:MAX_ALTERNATIVES] if a != action
+                shared(game.describe_action(state, a))
+                for a in legal[:MAX_ALTERNATIVES]
+                if a != action
             ] + (
-                [f"... and {len(legal) - MAX_ALTERNATIVES} more"]
+                [shared(f"... and {len(legal) - MAX_ALTERNATIVES} more")]
                 if len(legal) > MAX_ALTERNATIVES
                 else []
             )
@@ -136,8 +165,10 @@ def view_html(
         ]
         entry["boards"] = [picture(state, s) for s in seats]
         steps.append(entry)
-    parts, shapes = _shared_parts(pictures)
+    parts, shapes = _shared_parts(pictures, bases)
     data = {
+        "texts": texts,
+        "summaries": _summaries(game.ID, steps),
         "game": game.TITLE,
         "seats": ["everything" if s is None else game.player_name(s) for s in seats],
         "steps": steps,
@@ -170,27 +201,84 @@ def view_html(
     )
 
 
+def _summaries(game_id: str, steps: list[dict[str, object]]) -> dict[str, str]:
+    """The rule index's summary (our words) of each rule the steps name."""
+    try:
+        book = get_rulebook(game_id)
+    except RuleIndexError:  # a game without a rule index: numbers only
+        return {}
+    named: set[str] = set()
+    for step in steps:
+        rule = step.get("rule")
+        if isinstance(rule, str):
+            named.add(rule)
+        events = step.get("events")
+        if isinstance(events, list):
+            named.update(e["rule"] for e in events if isinstance(e, dict))
+    found: dict[str, str] = {}
+    for rule in sorted(named):
+        if rule in book and book[rule].summary:
+            found[rule] = book[rule].summary
+    return found
+
+
 #: Where an SVG text is cut into its elements' tags.
 _TAGS = re.compile(r"(?<=>)(?=<)")
 
 
-def _shared_parts(pictures: list[str]) -> tuple[list[str], list[list[int]]]:
-    """The pictures as lists of indexes into one table of distinct tags: from one step
-    to the next most elements are unchanged, so each is stored once for the whole
-    game and the page stays small (the script joins them back)."""
+def _shared_parts(
+    pictures: list[str], bases: list[int]
+) -> tuple[list[str], list[list[int | list[int]]]]:
+    """The pictures as indexes into one table of distinct tags, each stored as its
+    difference from an earlier picture (``bases``; -1 for none): from one step to the
+    next most elements are unchanged, so the page holds each tag once and each picture
+    as a few runs (the script rebuilds them).
+
+    A picture's list starts with its base; then an int is a tag of the table and a
+    pair ``[start, count]`` the base's tags ``start`` to ``start + count - 1``.
+    """
     parts: list[str] = []
     index: dict[str, int] = {}
-    shapes: list[list[int]] = []
-    for text in pictures:
-        shape = []
+    tags: list[list[int]] = []
+    shapes: list[list[int | list[int]]] = []
+    for text, base in zip(pictures, bases, strict=True):
+        mine = []
         for tag in _TAGS.split(text):
             found = index.get(tag)
             if found is None:
                 found = index[tag] = len(parts)
                 parts.append(tag)
-            shape.append(found)
-        shapes.append(shape)
+            mine.append(found)
+        tags.append(mine)
+        shapes.append(_difference(tags[base] if base >= 0 else [], mine, base))
     return parts, shapes
+
+
+def _difference(base: list[int], mine: list[int], number: int) -> list[int | list[int]]:
+    """``mine`` as runs ``[start, count]`` of ``base`` and tags of its own, after the
+    base's ``number``: found in one pass (a tag goes on the run before it when the base
+    has it next, else starts a run at its next place in the base, else stands alone)."""
+    places: dict[int, list[int]] = {}
+    for k, tag in enumerate(base):
+        places.setdefault(tag, []).append(k)
+    shape: list[int | list[int]] = [number]
+    start = count = 0
+    for tag in mine:
+        if count and start + count < len(base) and base[start + count] == tag:
+            count += 1
+            continue
+        if count:
+            shape.append([start, count])
+            count = 0
+        found = places.get(tag)
+        if found is None:
+            shape.append(tag)
+            continue
+        after = bisect.bisect_left(found, start + count)
+        start, count = (found[after] if after < len(found) else found[0]), 1
+    if count:
+        shape.append([start, count])
+    return shape
 
 
 #: The top of the all-seeing page of a game of several players.
@@ -211,6 +299,7 @@ body {{ font-family: DejaVu Sans, Arial, sans-serif; margin: 0; display: flex; }
 #board svg {{ max-width: 100%; height: auto; }}
 button {{ margin: 2px; }}
 .rule {{ font-family: monospace; }}
+.summary {{ color: #444; font-style: italic; }}
 li {{ margin-bottom: 3px; }}
 #notice {{ padding: 6px; border: 2px solid; }}
 #notice.everything {{ background: #fde2e2; border-color: #b00000; }}
@@ -237,7 +326,19 @@ li {{ margin-bottom: 3px; }}
 "use strict";
 const data = JSON.parse(document.getElementById("data").textContent);
 let at = 0;
-function picture(i) {{ return data.pictures[i].map((k) => data.parts[k]).join(""); }}
+// Each picture is a base picture's tags with runs kept and new tags put in.
+const tags = [];
+for (const shape of data.pictures) {{
+  const base = shape[0] < 0 ? [] : tags[shape[0]];
+  const mine = [];
+  for (let i = 1; i < shape.length; i++) {{
+    const item = shape[i];
+    if (typeof item === "number") mine.push(item);
+    else for (let k = item[0]; k < item[0] + item[1]; k++) mine.push(base[k]);
+  }}
+  tags.push(mine);
+}}
+function picture(i) {{ return tags[i].map((k) => data.parts[k]).join(""); }}
 const seat = document.getElementById("seat");
 data.seats.forEach((name, i) => {{
   const o = document.createElement("option");
@@ -245,9 +346,19 @@ data.seats.forEach((name, i) => {{
 }});
 if (data.seats.length < 2) document.getElementById("seatbox").style.display = "none";
 document.getElementById("game").textContent = data.game;
+// A rule number (a link into the docs only when the page was given their address)
+// followed by the rule index's summary of the rule, in our words.
 function link(rule, href) {{
-  const a = document.createElement("a"); a.href = href; a.className = "rule";
-  a.textContent = "[" + rule + "]"; return a;
+  const box = document.createElement("span");
+  const a = document.createElement(href ? "a" : "span");
+  if (href) a.href = href;
+  a.className = "rule"; a.textContent = "[" + rule + "]"; box.appendChild(a);
+  const said = data.summaries[rule];
+  if (said) {{
+    const s = document.createElement("span"); s.className = "summary";
+    s.textContent = " (" + said + ")"; box.appendChild(s);
+  }}
+  return box;
 }}
 function show() {{
   const step = data.steps[at];
@@ -271,7 +382,7 @@ function show() {{
   }}
   const alts = document.getElementById("alternatives"); alts.textContent = "";
   for (const a of step.alternatives) {{
-    const li = document.createElement("li"); li.textContent = a; alts.appendChild(li);
+    const li = document.createElement("li"); li.textContent = data.texts[a]; alts.appendChild(li);
   }}
 }}
 function go(n) {{ at = Math.max(0, Math.min(data.steps.length - 1, n)); show(); }}
