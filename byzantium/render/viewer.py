@@ -141,6 +141,18 @@ def view_html(
             entry["who"] = "chance"
             entry["probability"] = "" if p is None else f"{p} = {float(p):.4f}"
             entry["alternatives"] = []
+            # Every outcome with its odds, where the reader may know them; the one
+            # taken is marked only where he may see it.
+            seen_taken = seat is None or game.visible_action(state, action, seat) == action
+            if seat is None or game.odds_visible(state, seat):
+                entry["outcomes"] = [
+                    [
+                        shared(game.describe_action(state, o)),
+                        f"{q} = {float(q):.4f}",
+                        int(seen_taken and o == action),
+                    ]
+                    for o, q in list(odds.items())[:MAX_ALTERNATIVES]
+                ]
         else:
             entry["who"] = game.player_name(actor)
             # Another player's options may show his secrets: a seat sees its own only.
@@ -295,8 +307,11 @@ _PAGE = """<!DOCTYPE html>
 body {{ font-family: DejaVu Sans, Arial, sans-serif; margin: 0; display: flex; }}
 #side {{ width: 380px; padding: 8px; height: 100vh; overflow-y: auto; box-sizing: border-box;
   border-right: 1px solid #ccc; font-size: 13px; }}
-#board {{ flex: 1; overflow: auto; height: 100vh; }}
+#view {{ flex: 1; overflow: hidden; height: 100vh; position: relative; cursor: grab; }}
 #board svg {{ max-width: 100%; height: auto; }}
+#board {{ transform-origin: 0 0; }}
+#zoom {{ position: absolute; right: 8px; top: 8px; z-index: 1; }}
+li.taken {{ font-weight: bold; }}
 button {{ margin: 2px; }}
 .rule {{ font-family: monospace; }}
 .summary {{ color: #444; font-style: italic; }}
@@ -314,13 +329,18 @@ li {{ margin-bottom: 3px; }}
 <span id="counter"></span><button id="next">&#x25B6;</button>
 <button id="last">&raquo;</button></div>
 <div id="seatbox">View: <select id="seat"></select></div>
-<p>Keys: left/right step, Home/End jump.</p>
+<p>Keys: left/right step, Home/End jump; + and - zoom the map, 0 fits it,
+W A S D (or the wheel and a drag) move it.</p>
 <h4 id="title"></h4>
 <div id="decision"></div>
 <h4>Events</h4><ol id="events"></ol>
+<div id="chance"><h4>Chance outcomes</h4><ul id="outcomes"></ul></div>
 <h4>Legal alternatives</h4><ul id="alternatives"></ul>
 </div>
-<div id="board"></div>
+<div id="view"><div id="zoom"><button id="zoom-in" title="zoom in (+)">+</button>
+<button id="zoom-out" title="zoom out (-)">&minus;</button>
+<button id="zoom-fit" title="fit (0)">fit</button></div>
+<div id="board"></div></div>
 <script id="data" type="application/json">{payload}</script>
 <script>
 "use strict";
@@ -380,12 +400,70 @@ function show() {{
     const li = document.createElement("li"); li.appendChild(link(e.rule, e.link));
     li.appendChild(document.createTextNode(" " + e.text)); events.appendChild(li);
   }}
+  const outcomes = document.getElementById("outcomes"); outcomes.textContent = "";
+  document.getElementById("chance").style.display = step.outcomes ? "" : "none";
+  for (const [text, odds, taken] of step.outcomes || []) {{
+    const li = document.createElement("li");
+    li.textContent = odds + ": " + data.texts[text] + (taken ? " (this step)" : "");
+    if (taken) li.className = "taken";
+    outcomes.appendChild(li);
+  }}
   const alts = document.getElementById("alternatives"); alts.textContent = "";
   for (const a of step.alternatives) {{
     const li = document.createElement("li"); li.textContent = data.texts[a]; alts.appendChild(li);
   }}
 }}
 function go(n) {{ at = Math.max(0, Math.min(data.steps.length - 1, n)); show(); }}
+// Zoom and pan: the board is scaled and moved by one CSS transform, kept from step
+// to step; the wheel zooms about the pointer, a drag moves the map.
+const view = document.getElementById("view");
+const board = document.getElementById("board");
+const zoom = {{ scale: 1, x: 0, y: 0 }};
+function place() {{
+  board.style.transform = "translate(" + zoom.x + "px," + zoom.y + "px) scale(" + zoom.scale + ")";
+  board.dataset.scale = zoom.scale.toFixed(3);
+}}
+function zoomBy(factor, cx, cy) {{
+  const scale = Math.max(0.5, Math.min(8, zoom.scale * factor));
+  if (cx === undefined) {{ cx = view.clientWidth / 2; cy = view.clientHeight / 2; }}
+  zoom.x = cx - (cx - zoom.x) * scale / zoom.scale;
+  zoom.y = cy - (cy - zoom.y) * scale / zoom.scale;
+  zoom.scale = scale; place();
+}}
+function pan(dx, dy) {{ zoom.x += dx; zoom.y += dy; place(); }}
+view.addEventListener("wheel", (ev) => {{
+  ev.preventDefault();
+  const box = view.getBoundingClientRect();
+  zoomBy(ev.deltaY < 0 ? 1.2 : 1 / 1.2, ev.clientX - box.left, ev.clientY - box.top);
+}}, {{ passive: false }});
+let drag = null;
+view.addEventListener("mousedown", (ev) => {{
+  if (ev.target.closest("#zoom")) return;
+  drag = {{ x: ev.clientX, y: ev.clientY, moved: false }};
+}});
+window.addEventListener("mousemove", (ev) => {{
+  if (!drag) return;
+  const dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
+  if (Math.abs(dx) + Math.abs(dy) > 3) drag.moved = true;
+  if (drag.moved) {{ pan(dx, dy); drag.x = ev.clientX; drag.y = ev.clientY; }}
+}});
+window.addEventListener("mouseup", () => {{
+  if (drag && drag.moved) board.dataset.dragged = "1";
+  drag = null;
+}});
+document.getElementById("zoom-in").onclick = () => zoomBy(1.25);
+document.getElementById("zoom-out").onclick = () => zoomBy(1 / 1.25);
+function fit() {{ zoom.scale = 1; zoom.x = zoom.y = 0; place(); }}
+document.getElementById("zoom-fit").onclick = fit;
+document.addEventListener("keydown", (ev) => {{
+  if (ev.key === "+" || ev.key === "=") zoomBy(1.25);
+  else if (ev.key === "-") zoomBy(1 / 1.25);
+  else if (ev.key === "0") fit();
+  else if (ev.key === "w") pan(0, 60);
+  else if (ev.key === "s") pan(0, -60);
+  else if (ev.key === "a") pan(60, 0);
+  else if (ev.key === "d") pan(-60, 0);
+}});
 document.addEventListener("keydown", (ev) => {{
   if (ev.key === "ArrowRight") go(at + 1);
   else if (ev.key === "ArrowLeft") go(at - 1);
@@ -400,6 +478,7 @@ seat.onchange = () => {{ show(); seat.blur(); }};
 // A click on a stack of the map lists its counters (the picture's hidden
 // g.stack-open of the same data-where); a click on the list or elsewhere closes it.
 document.getElementById("board").addEventListener("click", (ev) => {{
+  if (board.dataset.dragged) {{ delete board.dataset.dragged; return; }}
   const stack = ev.target.closest("g.stack");
   for (const list of document.querySelectorAll("#board g.stack-open")) {{
     const mine = stack !== null && list.dataset.where === stack.dataset.where;
@@ -407,6 +486,7 @@ document.getElementById("board").addEventListener("click", (ev) => {{
     list.setAttribute("display", mine && shut ? "inline" : "none");
   }}
 }});
+place();
 show();
 </script></body></html>
 """
