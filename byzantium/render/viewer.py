@@ -128,7 +128,9 @@ def view_html(
     for number, action in enumerate(record.actions, 1):
         actor = game.current_player(state)
         rule = game.decision_rule(state)
-        entry: dict[str, object] = {"rule": rule, "link": _rule_link(docs_url, game.ID, rule)}
+        entry: dict[str, object] = {"rule": rule}
+        if docs_url is not None:
+            entry["link"] = _rule_link(docs_url, game.ID, rule)
         if seat is None:
             described = game.describe_action(state, action)
         else:
@@ -171,7 +173,8 @@ def view_html(
         entry["title"] = f"Step {number}: {entry['who']}: {described}"
         seen = [e.seen_by(seat) for e in step.events]
         entry["events"] = [
-            {"rule": e.rule, "text": e.text, "link": _rule_link(docs_url, game.ID, e.rule)}
+            {"rule": e.rule, "text": e.text}
+            | ({} if docs_url is None else {"link": _rule_link(docs_url, game.ID, e.rule)})
             for e in seen
             if e is not None
         ]
