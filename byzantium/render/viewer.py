@@ -2,10 +2,13 @@
 
 The file needs no server and no network: the pictures (SVG), the script and the
 style are inline. For each step it holds the board, the action with who took it,
-the events with their rule numbers (linked to the rule index of the docs), the exact
-probability of a chance outcome, and the legal alternatives of a decision. The left
-and right arrow keys step, Home and End jump to the ends. Pictures repeat across
-steps, so each distinct one is stored once, and the Belisarius map layer only once.
+the events with their rule numbers, each followed by the rule index's summary of the
+rule (linked into the built docs only given their address), every outcome of a chance
+step with its exact probability, and the legal alternatives of a decision. The left
+and right arrow keys step, Home and End jump to the ends; the map zooms and pans (its
+buttons, + - 0 and W A S D, the wheel, a drag). Pictures change little from step to
+step, so each is stored as its difference from the same seat's previous one, over one
+table of the distinct tags; the Belisarius map layer is stored once.
 
 Without a seat the page shows everything: every player's board, secrets and
 choices, with a seat switch for the boards; in a game of several players it says so
