@@ -82,7 +82,7 @@ def view_html(
         from byzantium.render import belisarius as bel  # noqa: PLC0415
 
         assert isinstance(game, Belisarius)
-        map_layer = ET.tostring(bel.map_layer(game), encoding="unicode")
+        map_layer = ET.tostring(_hoisted(bel.map_layer(game)), encoding="unicode")
     labels_cache: dict[object, ET.Element] = {}
 
     def picture(state: S, seat: int | None) -> int:
@@ -193,7 +193,7 @@ def view_html(
         "parts": parts,
         "pictures": shapes,
     }
-    payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     if seat is not None:
         notice = (
             f'<p id="notice" class="seat">As the {html.escape(game.player_name(seat))} '
@@ -238,6 +238,27 @@ def _summaries(game_id: str, steps: list[dict[str, object]]) -> dict[str, str]:
         if rule in book and book[rule].summary:
             found[rule] = book[rule].summary
     return found
+
+
+#: Presentation attributes a child inherits from its group (SVG 1.1, 6.1).
+_INHERITED = ("fill", "stroke", "stroke-width", "stroke-linecap", "stroke-dasharray")
+
+
+def _hoisted(layer: ET.Element) -> ET.Element:
+    """``layer`` with an inherited attribute that every child of a group gives the
+    same value set once on the group instead (the same picture, a smaller page)."""
+    for group in layer.iter("g"):
+        children = list(group)
+        if len(children) < 2:
+            continue
+        for name in _INHERITED:
+            values = {child.get(name) for child in children}
+            value = values.pop() if len(values) == 1 else None
+            if value is not None and name not in group.attrib:
+                group.set(name, value)
+                for child in children:
+                    del child.attrib[name]
+    return layer
 
 
 #: Where an SVG text is cut into its elements' tags.
