@@ -176,3 +176,35 @@ def test_a_seat_the_game_does_not_have_is_one_line(
     err = capsys.readouterr().err
     assert err == "byzantium: belisarius has seats 0 to 1, not 2\n"
     assert not (tmp / "x.html").exists()
+
+
+@pytest.mark.rule("22.1", game="belisarius")
+@pytest.mark.parametrize("seat", [None, EMPIRE, BARBARIAN])
+def test_chance_steps_list_their_outcomes_only_where_the_reader_may_know_the_odds(
+    tmp: Path, seat: int | None
+) -> None:
+    game, record = game_and_record()
+    data = payload(page(tmp, seat))
+    steps, texts = data["steps"], data["texts"]
+    assert isinstance(steps, list) and isinstance(texts, list)
+    state = game.initial_state()
+    listed = 0
+    for number, action in enumerate(record.actions, 1):
+        entry = steps[number]
+        if game.current_player(state) != CHANCE:
+            assert "outcomes" not in entry
+        elif seat is not None and not game.odds_visible(state, seat):
+            assert "outcomes" not in entry, f"step {number}: odds {seat} may not know"
+        else:
+            odds = dict(game.chance_outcomes(state))
+            outcomes = entry["outcomes"]
+            assert len(outcomes) == min(len(odds), 40)
+            assert sum(taken for _, _, taken in outcomes) <= 1
+            for (text, shown, taken), (outcome, p) in zip(outcomes, odds.items(), strict=False):
+                assert texts[text] == game.describe_action(state, outcome)
+                assert shown.startswith(f"{p} = ")
+                seen = seat is None or game.visible_action(state, action, seat) == action
+                assert taken == (seen and outcome == action)
+            listed += 1
+        state = game.step(state, action).state
+    assert listed > 0

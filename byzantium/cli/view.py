@@ -58,10 +58,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument("-o", "--output", type=Path, required=True)
     parser.add_argument(
         "--docs-url",
-        default="docs/",
         type=docs_url,
-        help="base of the built docs the rule links point into: an http(s):// address or a "
-        "relative path (default: docs/ beside the file)",
+        help="base of the built docs for rule links: an http(s):// address or a relative "
+        "path (default: no links; every rule shows its summary in the page)",
     )
     parser.add_argument(
         "--seat",

@@ -20,6 +20,7 @@ perspective, every state fact drawn comes from that player's observation (22.0,
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -105,6 +106,7 @@ _NATION = {
 Rect = tuple[float, float, float, float]
 
 
+@functools.lru_cache(maxsize=8192)
 def centre(hex_number: int) -> tuple[float, float]:
     """The centre of a hex on the picture (flat-topped, even columns half a hex lower)."""
     col, row = column_of(hex_number), row_of(hex_number)
@@ -353,6 +355,8 @@ class _Space:
         self.bounds = bounds
         self.cell = cell
         self.grid: dict[tuple[int, int], list[Rect]] = {}
+        #: Every box taken, in order.
+        self.taken: list[Rect] = []
 
     def _cells(self, box: Rect) -> list[tuple[int, int]]:
         c = self.cell
@@ -363,6 +367,7 @@ class _Space:
         ]
 
     def take(self, box: Rect) -> None:
+        self.taken.append(box)
         for key in self._cells(box):
             self.grid.setdefault(key, []).append(box)
 
@@ -445,13 +450,18 @@ def _label(
 def _around(hexes: list[int]) -> list[tuple[float, float]]:
     """Spots for a label over an area: its hexes' centres, and the points between
     neighbouring centres, nearest the area's middle first."""
+    return list(_spots(tuple(hexes)))
+
+
+@functools.lru_cache(maxsize=512)
+def _spots(hexes: tuple[int, ...]) -> tuple[tuple[float, float], ...]:
     if not hexes:
-        return []
+        return ()
     points = [centre(h) for h in hexes]
     mx = sum(p[0] for p in points) / len(points)
     my = sum(p[1] for p in points) / len(points)
     spots = points + [(x, y + _DY / 2) for x, y in points]
-    return sorted(spots, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
+    return tuple(sorted(spots, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2))
 
 
 def draw(
@@ -464,8 +474,14 @@ def draw(
     reachable_for: tuple[int, ...] | None,
     zoc: bool,
     with_map: bool = True,
+    labels_cache: dict[object, ET.Element] | None = None,
 ) -> str:
-    """The SVG of a Belisarius state, as ``perspective`` may see it (all when None)."""
+    """The SVG of a Belisarius state, as ``perspective`` may see it (all when None).
+
+    ``labels_cache`` (one dict for the pictures of one game, as the record viewer
+    draws them) keeps the placed labels: they follow only from the boxes the counters
+    and markers take and from the Regions' control, which seldom change between steps.
+    """
     assert isinstance(game, Belisarius)
     assert isinstance(state, BelState)
     cat = game.catalog
@@ -537,10 +553,18 @@ def draw(
         el(mark, "circle", cx=mx, cy=my, r=4.5, fill="white", stroke=colour)
         text(mark, mx, my + 2.5, mark_label, font_size=6.5, text_anchor="middle", fill=colour)
         space.take((mx - 5, my - 5, mx + 5, my + 5))
-    labels = el(root, "g", class_="labels")
-    _city_labels(labels, space, game)
-    _region_labels(labels, space, game, view)
-    _sea_labels(labels, space, game)
+    key = (tuple(space.taken), view.control)
+    labels = None if labels_cache is None else labels_cache.get(key)
+    if labels is None:
+        labels = ET.Element("g", {"class": "labels"})
+        _city_labels(labels, space, game)
+        _region_labels(labels, space, game, view)
+        _sea_labels(labels, space, game)
+        if labels_cache is not None:
+            if len(labels_cache) > 256:
+                labels_cache.clear()
+            labels_cache[key] = labels
+    root.append(labels)
     _boxes(root, game, view, box_x=box_x, box_w=box_w, box_tops=box_tops)
     bottom = _text_below(
         root, game, state, view, perspective=perspective, y=body_bottom + 22, width=width
