@@ -136,10 +136,15 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
     record = play(game, policies, seed=args.seed, max_steps=args.max_steps, on_step=hook)
     state = replay(game, record)
+    # The number of steps tells a replayed game from another (simulate --per-game):
+    # after the chronicle, or after the summary that --quiet prints alone.
+    steps = f"{len(record)} steps.\n"
     if not args.quiet:
-        out.write(f"\n{len(record)} steps.\n")
+        out.write(f"\n{steps}")
     for line in game.chronicle_summary(state, moments):
         out.write(f"{line}\n")
+    if args.quiet:
+        out.write(steps)
     if args.record is not None:
         args.record.write_text(dumps_record(game, record, indent=1), encoding="utf-8")
         out.write(f"Record written to {args.record}\n")
