@@ -34,7 +34,7 @@ import random
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import ClassVar, Final, Generic, TypeVar
+from typing import ClassVar, Final, Generic, TypeVar, cast
 
 import attrs
 
@@ -45,6 +45,7 @@ from byzantium.core.errors import (
     InvalidStateError,
     UnknownOptionError,
 )
+from byzantium.core.guards import is_guarded, with_check
 
 if typing.TYPE_CHECKING:
     from byzantium.core.spaces import ActionSpace
@@ -262,21 +263,15 @@ def _guarded(
 ) -> Callable[..., object]:
     """``method`` with the checks of its arguments (:data:`_GUARDED`) in front."""
 
-    def guarded(self: Game[object, object], *args: object, **kw: object) -> object:
+    def check(self: object, args: tuple[object, ...], kw: dict[str, object]) -> None:
+        game = cast("Game[object, object]", self)
         for kind, value in zip(kinds, args, strict=False):
-            _check_argument(self, kind, value)
+            _check_argument(game, kind, value)
         for key in ("player", "viewer"):
             if key in kw:
-                _check_argument(self, "viewer", kw[key])
-        return method(self, *args, **kw)
+                _check_argument(game, "viewer", kw[key])
 
-    guarded.__name__ = name
-    guarded.__qualname__ = getattr(method, "__qualname__", name)
-    guarded.__doc__ = method.__doc__
-    guarded.__wrapped__ = method  # type: ignore[attr-defined]
-    guarded.__module__ = method.__module__
-    guarded._byzantium_guarded = True  # type: ignore[attr-defined]
-    return guarded
+    return with_check(name, method, check)
 
 
 class Game(abc.ABC, Generic[S, A]):
@@ -315,7 +310,7 @@ class Game(abc.ABC, Generic[S, A]):
         super().__init_subclass__(**kwargs)
         for name, kinds in _GUARDED.items():
             method = cls.__dict__.get(name)
-            if callable(method) and not getattr(method, "_byzantium_guarded", False):
+            if callable(method) and not is_guarded(method):
                 setattr(cls, name, _guarded(name, method, kinds))
 
     # -- checks of what the public methods are given ------------------------------------

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar, Final, Generic, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Final, Generic, TypeVar, cast
 
 import attrs
 
 from byzantium.core.errors import ArgumentError, IllegalActionError
+from byzantium.core.guards import is_guarded, with_check
 
 if TYPE_CHECKING:
     from byzantium.core.game import Game
@@ -74,18 +75,13 @@ def _check(space: ActionSpace[object, object], kind: str, value: object) -> None
 def _guarded(
     name: str, method: Callable[..., object], kinds: tuple[str, ...]
 ) -> Callable[..., object]:
-    def guarded(self: ActionSpace[object, object], *args: object, **kw: object) -> object:
+    def check(self: object, args: tuple[object, ...], kw: dict[str, object]) -> None:
+        del kw
+        space = cast("ActionSpace[object, object]", self)
         for kind, value in zip(kinds, args, strict=False):
-            _check(self, kind, value)
-        return method(self, *args, **kw)
+            _check(space, kind, value)
 
-    guarded.__name__ = name
-    guarded.__qualname__ = getattr(method, "__qualname__", name)
-    guarded.__doc__ = method.__doc__
-    guarded.__wrapped__ = method  # type: ignore[attr-defined]
-    guarded.__module__ = method.__module__
-    guarded._byzantium_guarded = True  # type: ignore[attr-defined]
-    return guarded
+    return with_check(name, method, check)
 
 
 class ActionSpace(abc.ABC, Generic[S, A]):
@@ -113,7 +109,7 @@ class ActionSpace(abc.ABC, Generic[S, A]):
         super().__init_subclass__(**kwargs)
         for name, kinds in _GUARDED.items():
             method = cls.__dict__.get(name)
-            if callable(method) and not getattr(method, "_byzantium_guarded", False):
+            if callable(method) and not is_guarded(method):
                 setattr(cls, name, _guarded(name, method, kinds))
 
     @property
