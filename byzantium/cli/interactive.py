@@ -75,7 +75,7 @@ from byzantium.core.game import CHANCE, TERMINAL, Event, Game
 from byzantium.core.records import GameRecord, dumps_record, replay
 from byzantium.core.rules import get_rulebook
 
-__all__ = ["HELP", "Session", "run_interactive"]
+__all__ = ["HELP", "Session", "decision_menu", "run_interactive"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -493,8 +493,10 @@ class Session(Generic[S, A]):
                 if len(self.actions) > first:
                     self.auto_steps.add(len(self.actions))
                 self._apply(actor, self.helper(game, state, rng))
-        taken = len(self.actions) - first
-        self.out.write(f"auto: {taken} steps played for {game.player_name(actor)}.\n")
+        mine = sum(1 for who in self.actors[first:] if who == actor)
+        dice = len(self.actions) - first - mine
+        also = f", and {dice} chance steps" if dice else ""
+        self.out.write(f"auto: {mine} decisions taken for {game.player_name(actor)}{also}.\n")
 
     def _unknown(self, line: str, size: int) -> None:
         if not line:
@@ -519,17 +521,7 @@ class Session(Generic[S, A]):
         asks = "Your decision" if game.NUM_PLAYERS == 1 else f"{who} to decide"
         self._styled(f"{asks}{where}{': ' if question else ''}{question}", "question")
         out.write("\n")
-        # Choices the game cautions against go last: '1' never throws anything away.
-        cautions = [game.caution(state, a) for a in actions]
-        order = [i for i, c in enumerate(cautions) if not c] + [
-            i for i, c in enumerate(cautions) if c
-        ]
-        texts = [game.describe_choice(state, actions[i]) for i in order]
-        marked = [
-            f"{text} (careful: {cautions[i]})" if cautions[i] else text
-            for text, i in zip(texts, order, strict=True)
-        ]
-        menu = Menu(marked, cautioned=[bool(cautions[i]) for i in order])
+        order, menu = decision_menu(game, state, actions)
         self._show_menu(menu)
         while True:
             line = self._read(f"{who if game.NUM_PLAYERS > 1 else ''}> ")
@@ -605,6 +597,21 @@ class Session(Generic[S, A]):
             except _Undone:
                 return
             out.write("The game is over: 'undo', 'save FILE' or 'quit'.\n")
+
+
+def decision_menu(game: Game[S, A], state: S, actions: Sequence[A]) -> tuple[list[int], Menu]:
+    """The menu of a decision and, per menu item, the index of its action in
+    ``actions``: the choices the game cautions against
+    (:meth:`~byzantium.core.game.Game.caution`) come last, each with its reason, so
+    that ``1`` never throws anything away while something else is offered. Only the
+    menu's order changes; ``actions`` keeps the game's."""
+    cautions = [game.caution(state, action) for action in actions]
+    order = sorted(range(len(actions)), key=lambda i: bool(cautions[i]))
+    texts = []
+    for i in order:
+        text = game.describe_choice(state, actions[i])
+        texts.append(f"{text} (careful: {cautions[i]})" if cautions[i] else text)
+    return order, Menu(texts, cautioned=[bool(cautions[i]) for i in order])
 
 
 def _line_editing(inp: TextIO, out: TextIO) -> bool:
