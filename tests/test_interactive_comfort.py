@@ -490,3 +490,18 @@ def test_colour_on_a_pseudo_terminal(env: dict[str, str], flag: str, coloured: b
     assert (ESC in text) is coloured
     if coloured:
         assert f"{ESC}1;33mYour decision [10.0]" in text
+
+
+def test_rules_and_a_harmless_first_item_on_a_pseudo_terminal() -> None:
+    status, text = _pty_session(
+        ["play", "sword-of-orthodoxy", "--interactive", "--color", "never"],
+        ["rule 11.1", "rule 0.0.0", "auto", "quit"],
+    )
+    assert status == 0, text
+    book = get_rulebook("sword-of-orthodoxy")
+    assert f"[11.1] {book['11.1'].title}: {book['11.1'].summary}" in text
+    assert "No rule 0.0.0 in the Sword of Orthodoxy rule index." in text
+    banking = text.split("Your decision [11.1]", 1)[1]
+    first = banking.splitlines()[1].strip()
+    assert re.fullmatch(r"1\. Keep \d+", first) and first != "1. Keep 0"
+    assert "2. Keep 0 (careful: keeps 0 $ where" in banking
