@@ -30,7 +30,7 @@ from byzantium.belisarius.state import BARBARIAN, EMPIRE, BelAction, BelState, D
 from byzantium.cli import main
 from byzantium.cli.common import SafeOutput
 from byzantium.cli.interactive import Session, decision_menu, run_interactive
-from byzantium.cli.terminal import colour_wanted
+from byzantium.cli.terminal import colour_wanted, write_styled
 from byzantium.core.drivers import first_action_policy, sample
 from byzantium.core.game import CHANCE, Game
 from byzantium.core.records import GameRecord, dumps_record, replay
@@ -505,3 +505,12 @@ def test_rules_and_a_harmless_first_item_on_a_pseudo_terminal() -> None:
     first = banking.splitlines()[1].strip()
     assert re.fullmatch(r"1\. Keep \d+", first) and first != "1. Keep 0"
     assert "2. Keep 0 (careful: keeps 0 $ where" in banking
+
+
+def test_a_question_of_several_lines_is_coloured_line_by_line() -> None:
+    target = io.StringIO()
+    write_styled(cast("TextIO", SafeOutput(target)), "odds\n\nCRT", "question", colour=True)
+    assert target.getvalue() == f"{ESC}1;33modds{ESC}0m\n\n{ESC}1;33mCRT{ESC}0m"
+    plain = io.StringIO()
+    write_styled(plain, "odds\nCRT", "question", colour=False)
+    assert plain.getvalue() == "odds\nCRT"

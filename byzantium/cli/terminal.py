@@ -198,7 +198,12 @@ def write_styled(out: TextIO, text: str, style: str, colour: bool) -> None:
         return
     sgr = STYLES[style]
     styled = getattr(out, "write_styled", None)
-    if callable(styled):
-        styled(text, sgr)
-    else:
-        out.write(f"\x1b[{sgr}m{text}\x1b[0m")
+    for number, line in enumerate(text.split("\n")):  # the codes never span lines
+        if number:
+            out.write("\n")
+        if not line:
+            continue
+        if callable(styled):
+            styled(line, sgr)
+        else:
+            out.write(f"\x1b[{sgr}m{line}\x1b[0m")
