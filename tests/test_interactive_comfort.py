@@ -31,7 +31,7 @@ from byzantium.cli import main
 from byzantium.cli.common import SafeOutput
 from byzantium.cli.interactive import Session, decision_menu, run_interactive
 from byzantium.cli.terminal import colour_wanted, write_styled
-from byzantium.core.drivers import first_action_policy, sample
+from byzantium.core.drivers import first_action_policy, random_policy, sample
 from byzantium.core.game import CHANCE, Game
 from byzantium.core.records import GameRecord, dumps_record, replay
 from byzantium.core.registry import load_game
@@ -514,3 +514,35 @@ def test_a_question_of_several_lines_is_coloured_line_by_line() -> None:
     plain = io.StringIO()
     write_styled(plain, "odds\nCRT", "question", colour=False)
     assert plain.getvalue() == "odds\nCRT"
+
+
+def test_a_game_without_policies_headings_or_cautions_gets_the_defaults() -> None:
+    """Pig (the test game) overrides none of the new hooks: no status line, one stage,
+    no cautions, and ``auto`` plays the random policy, seeded like the rest."""
+    import tests.pig  # noqa: F401 - registers the game
+
+    game = load_game("pig")
+    state = game.initial_state()
+    assert game.status_line(state) == "" and game.stage(state) == ""
+    assert all(game.caution(state, a) == "" for a in game.legal_actions(state))
+    runs = []
+    for _ in range(2):
+        out = io.StringIO()
+        session = run_interactive(
+            game,
+            seats={0},
+            policy=first_action_policy,
+            manual_dice=False,
+            seed=9,
+            inp=io.StringIO("auto\nquit\n"),
+            out=out,
+        )
+        runs.append(session.actions)
+        assert session.helper is random_policy
+        text = out.getvalue()
+        assert "Now:" not in text
+        # auto played player 0 until player 1 had to act, who then played as usual.
+        handed = session.actors.index(1)
+        mine = session.actors[:handed].count(0)
+        assert f"auto: {mine} decisions taken for player 0" in text and mine >= 1
+    assert runs[0] == runs[1] and len(runs[0]) >= 1
