@@ -510,7 +510,7 @@ class Session(Generic[S, A]):
             )
 
     def _ask_decision(self, actor: int) -> None:
-        game, state, out = self.game, self.state, self.out
+        game, state = self.game, self.state
         actions = game.legal_actions(state)
         question = game.describe_decision(state, actor)
         self._announce(state)
@@ -519,8 +519,7 @@ class Session(Generic[S, A]):
         where = f" [{rule}]" if rule else ""
         who = game.player_name(actor)
         asks = "Your decision" if game.NUM_PLAYERS == 1 else f"{who} to decide"
-        self._styled(f"{asks}{where}{': ' if question else ''}{question}", "question")
-        out.write("\n")
+        self._question(f"{asks}{where}{': ' if question else ''}{question}")
         order, menu = decision_menu(game, state, actions)
         self._show_menu(menu)
         while True:
@@ -543,6 +542,12 @@ class Session(Generic[S, A]):
             self._apply(actor, actions[order[number - 1]])
             return
 
+    def _question(self, text: str) -> None:
+        """The question: its first line in the question's style, its details plain."""
+        first, _, details = text.partition("\n")
+        self._styled(first, "question")
+        self.out.write(f"\n{details}\n" if details else "\n")
+
     def _show_menu(self, menu: Menu) -> None:
         menu.show(self.out, self._styled if self.colour else None)
 
@@ -553,8 +558,7 @@ class Session(Generic[S, A]):
         rule = self.game.decision_rule(state)
         where = f" [{rule}]" if rule else ""
         self._announce(state)
-        self._styled(f"Chance{where}{': ' if question else ''}{question}", "question")
-        out.write("\n")
+        self._question(f"Chance{where}{': ' if question else ''}{question}")
         texts = [game.describe_choice(state, action) for action, _ in outcomes]
         pairs = zip(texts, outcomes, strict=True)
         menu = Menu([f"{text} ({_probability(p)})" for text, (_, p) in pairs])
