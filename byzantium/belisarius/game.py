@@ -321,6 +321,20 @@ class Belisarius(Game[BelState, BelAction]):
             f"Barbarian {points[BARBARIAN]}"
         )
 
+    def status_line(self, state: BelState, viewer: int | None = None) -> str:
+        """The game turn, phasing player and phase, treasuries, Regions and Victory
+        Points on one line (see :func:`.render.status_line`)."""
+        return text_view.status_line(self, state, viewer)
+
+    def stage(self, state: BelState) -> str:
+        """The set-up, or the game turn, phasing player and phase (3.1)."""
+        return text_view.stage(self, state)
+
+    def caution(self, state: BelState, action: BelAction) -> str:
+        """Capitulating (3.1) and passing out of a phase or a force's move (see
+        :func:`.render.caution`)."""
+        return text_view.caution(self, state, action)
+
     def chronicle_detail(self, state: BelState) -> bool:
         """A set-up placement (34.0): a short chronicle sums them up by Region."""
         return text_view.is_setup_placement(state)

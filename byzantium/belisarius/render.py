@@ -73,6 +73,7 @@ if TYPE_CHECKING:
 __all__ = [
     "LOOKS",
     "battle_odds",
+    "caution",
     "combat_odds",
     "describe_action",
     "describe_decision",
@@ -80,9 +81,12 @@ __all__ = [
     "hex_map",
     "look",
     "own_stacks",
+    "phase_words",
     "place_name",
     "render_state",
     "stack_text",
+    "stage",
+    "status_line",
     "unit_name",
 ]
 
@@ -200,7 +204,7 @@ def render_state(game: Belisarius, state: BelState, player: int | None) -> str:
         }
         pending = _pending_line(view.pending)
     heading = game.chronicle_heading(state).split("\n", 1)[0]
-    lines = [f"{heading} phase: {view.phase}"]
+    lines = [f"{heading} phase: {phase_words(state)}"]
     if player is not None:
         lines.append(f"(as the {_NAME[player]} player sees it)")
     lines += _player_lines(cat, view, secrets)
@@ -226,6 +230,78 @@ def render_state(game: Belisarius, state: BelState, player: int | None) -> str:
     else:
         lines.append(pending)
     return "\n".join(lines)
+
+
+def phase_words(state: BelState) -> str:
+    """The phase a state is in, as the view names it (3.1): ``setup`` before game
+    turn 1 (34.0), and ``start of the player turn`` while the phasing player says
+    whether to play on or capitulate. That question comes before the first phase of
+    his turn, when the state still holds the phase of the turn before (the end of the
+    game turn, or the other player's Provisioning), which is over."""
+    request = state.pending
+    if (
+        state.turn >= 1
+        and request is not None
+        and request.rule == "3.1"
+        and Select(CAPITULATE) in request.options
+    ):
+        return "start of the player turn"
+    return state.phase
+
+
+def _phase_title(state: BelState) -> str:
+    words = phase_words(state)
+    if state.turn < 1:
+        return "Set-up"
+    if words.startswith(("start", "end")):
+        return words
+    return f"{words.title()} Phase"
+
+
+def status_line(game: Belisarius, state: BelState, viewer: int | None = None) -> str:
+    """One line for a person between decisions: the game turn, the phasing player and
+    the phase, then the treasuries (the other's ``hidden`` unless ``viewer`` may
+    examine it, 22.1), the Regions each side controls and the Victory Points now."""
+    lines = game.chronicle_heading(state, viewer).splitlines()
+    first = lines[0].strip("= ") if lines else ""
+    if state.turn >= 1:
+        first = f"{first}, {_phase_title(state)}"
+    return " | ".join([first, *(line.strip() for line in lines[1:] if line.strip())])
+
+
+def stage(game: Belisarius, state: BelState) -> str:
+    """The set-up, or the game turn, phasing player and phase (3.1)."""
+    if state.turn < 1:
+        return "Set-up"
+    heading = game.chronicle_heading(state).split("\n", 1)[0].strip("= ")
+    return f"{heading}, {_phase_title(state)}"
+
+
+#: What passing does, per rule whose question a ``Done`` answers: the choices a menu
+#: shows last (see :func:`caution`).
+_PASSING = {
+    "9.1": "ends your Diplomacy Phase (9.1)",
+    "10.2": "no more taxes this phase (10.2)",
+    "10.3": "no more spending this phase (10.3)",
+    "11.11": "gives up the rest of this Region's levy (11.11)",
+    "14.1": "ends your Operations Phase (14.1)",
+    "16.1": "this force stops; its unused Operations Points are lost (14.4)",
+}
+
+
+def caution(game: Belisarius, state: BelState, action: BelAction) -> str:
+    """Why a person should think twice: capitulating ends the game (3.1); passing
+    ends a phase or gives up what is left of it (see :data:`_PASSING`). Empty for
+    other choices, and for a pass that is the only choice."""
+    del game
+    request = state.pending
+    if request is None or request.kind is not RequestKind.CHOOSE:
+        return ""
+    if action == Select(CAPITULATE):
+        return "ends the game: the other player wins (3.1)"
+    if isinstance(action, Done) and len(request.options) > 1:
+        return _PASSING.get(request.rule, "")
+    return ""
 
 
 # -- words for a person at a terminal (names, costs and effects) ------------------------

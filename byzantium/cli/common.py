@@ -104,6 +104,17 @@ class SafeOutput(io.TextIOBase):
         self.target.write("".join(parts))
         return len(text)
 
+    def write_styled(self, text: str, sgr: str) -> None:
+        """Write ``text`` (escaped and cut like any other) between the colour codes
+        ``ESC [ sgr m`` and ``ESC [ 0 m``, which alone pass as they are; ``sgr`` is
+        digits and semicolons (see :data:`byzantium.cli.terminal.STYLES`)."""
+        if not sgr or not all(c in "0123456789;" for c in sgr) or "\n" in text:
+            self.write(text)
+            return
+        self.target.write(f"\x1b[{sgr}m")
+        self.write(text)
+        self.target.write("\x1b[0m")
+
     def flush(self) -> None:
         self.target.flush()
 

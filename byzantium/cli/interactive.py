@@ -1,19 +1,37 @@
 """``byzantium play GAME --interactive``: a person takes one or more seats in the terminal.
 
-At each of the person's decisions the session shows the state as that player may see
-it (:meth:`~byzantium.core.game.Game.render`), the rule that asks for the decision and
-the question in words (:meth:`~byzantium.core.game.Game.describe_decision`), and the
-legal actions, numbered, each with names rather than ids and what it costs and does
-(:meth:`~byzantium.core.game.Game.describe_choice`). The person answers with a number
-or a command:
+The session shows the whole state (:meth:`~byzantium.core.game.Game.render`) at the
+person's first decision; after that, one status line before each decision (the
+turn, the phase, treasuries and points: :meth:`~byzantium.core.game.Game.status_line`),
+and the full state again on request. Each question comes with its rule
+(:meth:`~byzantium.core.game.Game.decision_rule`) and in words
+(:meth:`~byzantium.core.game.Game.describe_decision`), and the legal actions are
+numbered, each with names rather than ids and what it costs and does
+(:meth:`~byzantium.core.game.Game.describe_choice`). Choices the game marks as
+throwing something away, passing or ending a phase or the game
+(:meth:`~byzantium.core.game.Game.caution`) come last in the menu, with the
+reason, so that ``1`` is never one of them unless nothing else is offered; the
+menu's numbers are its own, the actions and their order in the game are unchanged.
+A new turn or player turn (:meth:`~byzantium.core.game.Game.chronicle_heading`) is
+announced before anything of it is asked or played. The person answers with a
+number or a command:
 
+``auto``
+    the built-in player (the game's ``sensible`` one, else random) plays this seat
+    until the set-up or the phase is over (:meth:`~byzantium.core.game.Game.stage`),
+    the game ends or another seat must act; its choices and the dice come from the
+    same per-step streams as the rest of the session, and ``undo`` takes all of
+    them back at once;
 ``undo``
     back to the person's previous decision (a history of states is kept);
 ``save FILE``
     write the game record so far (it replays to the current state, and
     ``byzantium resume FILE`` plays on from it);
-``view``
-    show the state again;
+``board``, ``status``, ``view``
+    show the whole state again;
+``rule N``, ``why``
+    our summary of rule N from the game's rule index; the rule and summary of the
+    question being asked;
 ``n``, ``p``, ``all``, ``/TEXT``
     turn the pages of a long menu, show it whole, or keep the items containing TEXT
     (``/`` alone shows them all again); numbers keep their meaning;
@@ -32,6 +50,10 @@ single die ``4`` means the face 4. Dice and policy choices at a step are drawn f
 stream seeded by the seed and the step number, so undoing and playing again meets the
 same dice at the same step, and a resumed game goes on as the saved one would have.
 
+With colour on (``--color``: on a terminal by default, never with ``NO_COLOR``;
+see :func:`~byzantium.cli.terminal.colour_wanted`) headings, the status line, the
+question and the cautions are coloured; otherwise the text is plain.
+
 Bad input is answered with one short line and asked again; it never stops the session.
 """
 
@@ -45,13 +67,15 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Generic, TextIO, TypeVar, cast
 
-from byzantium.cli.common import print_result
-from byzantium.cli.terminal import Menu, menu_number, normal, write_numbered
-from byzantium.core.drivers import Policy, sample
+from byzantium.cli.common import print_result, shown
+from byzantium.cli.terminal import Menu, menu_number, normal, write_numbered, write_styled
+from byzantium.core.drivers import Policy, random_policy, sample
+from byzantium.core.errors import RuleIndexError
 from byzantium.core.game import CHANCE, TERMINAL, Event, Game
 from byzantium.core.records import GameRecord, dumps_record, replay
+from byzantium.core.rules import get_rulebook
 
-__all__ = ["HELP", "Session", "run_interactive"]
+__all__ = ["HELP", "Session", "decision_menu", "run_interactive"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -62,9 +86,12 @@ Commands:
   TEXT       at a chance node with --dice manual: the outcome's text, e.g. '3 5'
   /TEXT      show only the menu items that contain TEXT ('/' shows them all)
   n, p, all  next or previous page of a long menu, or the whole menu
-  undo       go back to your previous decision
+  auto       the built-in player finishes this set-up or phase for you
+  undo       go back to your previous decision (all of an 'auto' at once)
   save FILE  write the game record so far to FILE ('byzantium resume FILE' goes on)
-  view       show the state again
+  board      show the whole state again ('status' and 'view' do the same)
+  rule N     our summary of rule N
+  why        the rule that asks the question, and its summary
   help       this list
   quit       end the session (end of input does the same; Ctrl-C asks first)
 """
@@ -89,7 +116,8 @@ class Session(Generic[S, A]):
     ``policy`` (named ``policy_name`` in messages). With ``manual_dice`` the person
     answers chance nodes too. A ``start`` record is replayed first, so that the game
     goes on from where it was saved; ``record_path`` is where the command line writes
-    the record at the end (the Ctrl-C save offer mentions it).
+    the record at the end (the Ctrl-C save offer mentions it). With ``colour`` the
+    headings, status lines, questions and cautions are coloured.
     """
 
     def __init__(
@@ -106,6 +134,7 @@ class Session(Generic[S, A]):
         policy_name: str = "",
         start: GameRecord[A] | None = None,
         record_path: Path | None = None,
+        colour: bool = False,
     ) -> None:
         self.game = game
         self.seats = frozenset(seats)
@@ -122,7 +151,13 @@ class Session(Generic[S, A]):
         self.actors: list[int] = []
         self.actions: list[A] = []
         self.digests: list[str] = []
+        self.colour = colour
+        #: The player ``auto`` puts in the person's seat.
+        self.helper: Policy[S, A] = game.policies().get("sensible", random_policy)
+        #: Steps ``auto`` took after its first: ``undo`` goes back past them.
+        self.auto_steps: set[int] = set()
         self._heading = ""
+        self._board_shown = False
         self._saved_at = -1
         if start is not None:
             self._replay(start)
@@ -209,10 +244,19 @@ class Session(Generic[S, A]):
     def _tidy(self) -> None:
         """Make the history consistent after an interruption in the middle of a step."""
         steps = min(len(self.states) - 1, len(self.actors), len(self.actions), len(self.digests))
+        self._truncate(steps)
+
+    def _truncate(self, steps: int) -> None:
+        """Keep the first ``steps`` steps of the history."""
         del self.states[steps + 1 :]
         del self.actors[steps:]
         del self.actions[steps:]
         del self.digests[steps:]
+        self.auto_steps = {i for i in self.auto_steps if i < steps}
+
+    def _rng(self) -> random.Random:
+        """The stream of the current step: its dice and any built-in player's choice."""
+        return random.Random(f"byzantium:{self.seed}:step:{len(self.actions)}")
 
     def _turn(self) -> None:
         game, state = self.game, self.state
@@ -223,7 +267,7 @@ class Session(Generic[S, A]):
         if len(self.actions) >= self.max_steps:
             self.out.write(f"Stopped after {self.max_steps} steps.\n")
             raise _Quit
-        rng = random.Random(f"byzantium:{self.seed}:step:{len(self.actions)}")
+        rng = self._rng()
         if actor == CHANCE:
             if self.manual_dice:
                 self._ask_chance()
@@ -235,10 +279,12 @@ class Session(Generic[S, A]):
             self._apply(actor, self.policy(game, state, rng))
 
     def _person_steps(self) -> list[int]:
+        """The steps the person chose (an ``auto`` counts as its first step only)."""
         return [
             i
             for i, actor in enumerate(self.actors)
-            if actor in self.seats or (actor == CHANCE and self.manual_dice)
+            if (actor in self.seats or (actor == CHANCE and self.manual_dice))
+            and i not in self.auto_steps
         ]
 
     def _apply(self, actor: int, action: A) -> None:
@@ -251,16 +297,27 @@ class Session(Generic[S, A]):
         self.actions.append(action)
         self.digests.append(digest)
 
+    def _announce(self, state: S) -> None:
+        """The chronicle heading of ``state`` when its first line is new: a new turn
+        or player turn is announced before anything of it is played or asked."""
+        title = self.game.chronicle_heading(state, self._reader())
+        key = title.split("\n", 1)[0]
+        if key and key != self._heading:
+            self._heading = key
+            self.out.write("\n")
+            for number, line in enumerate(title.split("\n")):
+                self._styled(line, "heading" if number == 0 else "status")
+                self.out.write("\n")
+
+    def _styled(self, text: str, style: str) -> None:
+        write_styled(self.out, text, style, self.colour)
+
     def _chronicle(self, before: S, actor: int, action: A, events: Sequence[Event]) -> None:
         game, out = self.game, self.out
         # Every line is made for the reader: one seat of several reads only what that
         # player may know; a person holding every seat is an onlooker who sees all.
         reader = self._reader()
-        title = game.chronicle_heading(before, reader)
-        key = title.split("\n", 1)[0]
-        if key and key != self._heading:
-            self._heading = key
-            out.write(f"\n{title}\n")
+        self._announce(before)
         who = "chance" if actor == CHANCE else game.player_name(actor)
         text = game.describe_step(before, action, reader)
         out.write(f"{len(self.actions) + 1:>5}  {who}: {text}\n")
@@ -318,7 +375,7 @@ class Session(Generic[S, A]):
                 for usage, what in looks:
                     self.out.write(f"  {usage.ljust(width)}  {what}\n")
             return True
-        if word in ("view", "show"):
+        if word in ("view", "show", "board", "status"):
             self._show_view()
             return True
         if word == "undo":
@@ -326,6 +383,12 @@ class Session(Generic[S, A]):
             return True
         if word == "save":
             self._save(rest.strip())
+            return True
+        if word == "rule":
+            self._rule(rest.strip())
+            return True
+        if word == "why":
+            self._why()
             return True
         if line and actor is not None:
             answer = self.game.look(self.state, self._viewer(actor), line)
@@ -340,10 +403,7 @@ class Session(Generic[S, A]):
             self.out.write("Nothing to undo.\n")
             return
         back = steps[-1]
-        del self.states[back + 1 :]
-        del self.actors[back:]
-        del self.actions[back:]
-        del self.digests[back:]
+        self._truncate(back)
         self._heading = ""
         self.out.write(f"Undone: back before step {back + 1}.\n")
         raise _Undone
@@ -371,6 +431,72 @@ class Session(Generic[S, A]):
     def _show_view(self) -> None:
         actor = self.game.current_player(self.state)
         self.out.write(f"\n{self.game.render(self.state, self._viewer(actor))}\n")
+        self._board_shown = True
+
+    def _show_status(self, actor: int) -> None:
+        """The whole state at the person's first decision; one status line after."""
+        if not self._board_shown:
+            self._show_view()
+            return
+        line = self.game.status_line(self.state, self._viewer(actor))
+        if line:
+            self.out.write("Now: ")
+            self._styled(line, "status")
+            self.out.write("\n")
+
+    def _rule(self, number: str) -> None:
+        """Our summary of rule ``number`` (and of a number printed twice, both)."""
+        if not number:
+            self.out.write("Say which: rule N (for example 'rule 3.1').\n")
+            return
+        try:
+            book = get_rulebook(self.game.ID)
+        except RuleIndexError:
+            self.out.write(f"{self.game.TITLE} has no rule index to read rules from.\n")
+            return
+        entries = [entry for entry in book if entry.number == number]
+        if not entries:
+            self.out.write(f"No rule {shown(number, 20)} in the {self.game.TITLE} rule index.\n")
+        for entry in entries:
+            summary = entry.summary or "(no summary written yet)"
+            self.out.write(f"[{entry.number}] {entry.title}: {summary}\n")
+
+    def _why(self) -> None:
+        """The rule that asks the question pending now, with its summary."""
+        state = self.state
+        if self.game.is_terminal(state):
+            self.out.write("The game is over: nothing is asked.\n")
+            return
+        rule = self.game.decision_rule(state)
+        question = self.game.describe_decision(state, self._reader())
+        self.out.write(f"Asked by rule {rule}{': ' if question else ''}{question}\n")
+        self._rule(rule)
+
+    def _auto(self, actor: int) -> None:
+        """The built-in player plays ``actor``'s decisions (and the dice, unless the
+        person types them) while the stage of the game stays the same and no other
+        seat must act."""
+        game = self.game
+        stage = game.stage(self.state)
+        first = len(self.actions)
+        while len(self.actions) < self.max_steps:
+            state = self.state
+            who = game.current_player(state)
+            if who not in (actor, CHANCE) or (who == CHANCE and self.manual_dice):
+                break
+            if game.stage(state) != stage:
+                break
+            rng = self._rng()
+            if who == CHANCE:
+                self._apply(CHANCE, sample(game.chance_outcomes(state), rng))
+            else:
+                if len(self.actions) > first:
+                    self.auto_steps.add(len(self.actions))
+                self._apply(actor, self.helper(game, state, rng))
+        mine = sum(1 for who in self.actors[first:] if who == actor)
+        dice = len(self.actions) - first - mine
+        also = f", and {dice} chance steps" if dice else ""
+        self.out.write(f"auto: {mine} decisions taken for {game.player_name(actor)}{also}.\n")
 
     def _unknown(self, line: str, size: int) -> None:
         if not line:
@@ -384,33 +510,46 @@ class Session(Generic[S, A]):
             )
 
     def _ask_decision(self, actor: int) -> None:
-        game, state, out = self.game, self.state, self.out
+        game, state = self.game, self.state
         actions = game.legal_actions(state)
         question = game.describe_decision(state, actor)
-        self._show_view()
+        self._announce(state)
+        self._show_status(actor)
         rule = self.game.decision_rule(state)
         where = f" [{rule}]" if rule else ""
         who = game.player_name(actor)
         asks = "Your decision" if game.NUM_PLAYERS == 1 else f"{who} to decide"
-        out.write(f"{asks}{where}{': ' if question else ''}{question}\n")
-        menu = Menu([game.describe_choice(state, a) for a in actions])
-        menu.show(out)
+        self._question(f"{asks}{where}{': ' if question else ''}{question}")
+        order, menu = decision_menu(game, state, actions)
+        self._show_menu(menu)
         while True:
             line = self._read(f"{who if game.NUM_PLAYERS > 1 else ''}> ")
             try:
+                if line.lower() == "auto":
+                    self._auto(actor)
+                    return
                 if self._command(line, actor):
                     continue
             except _Undone:
                 return
             if menu.command(line):
-                menu.show(out)
+                self._show_menu(menu)
                 continue
             number = menu_number(line, len(actions))
             if number is None:
                 self._unknown(line, len(actions))
                 continue
-            self._apply(actor, actions[number - 1])
+            self._apply(actor, actions[order[number - 1]])
             return
+
+    def _question(self, text: str) -> None:
+        """The question: its first line in the question's style, its details plain."""
+        first, _, details = text.partition("\n")
+        self._styled(first, "question")
+        self.out.write(f"\n{details}\n" if details else "\n")
+
+    def _show_menu(self, menu: Menu) -> None:
+        menu.show(self.out, self._styled if self.colour else None)
 
     def _ask_chance(self) -> None:
         game, state, out = self.game, self.state, self.out
@@ -418,13 +557,17 @@ class Session(Generic[S, A]):
         question = game.describe_decision(state)
         rule = self.game.decision_rule(state)
         where = f" [{rule}]" if rule else ""
-        out.write(f"Chance{where}{': ' if question else ''}{question}\n")
+        self._announce(state)
+        self._question(f"Chance{where}{': ' if question else ''}{question}")
         texts = [game.describe_choice(state, action) for action, _ in outcomes]
         pairs = zip(texts, outcomes, strict=True)
         menu = Menu([f"{text} ({_probability(p)})" for text, (_, p) in pairs])
         menu.show(out)
         while True:
             line = self._read("chance> ")
+            if line.lower() == "auto":
+                out.write("With --dice manual you type the dice: an outcome's number or text.\n")
+                continue
             try:
                 if self._command(line, CHANCE):
                     continue
@@ -458,6 +601,21 @@ class Session(Generic[S, A]):
             except _Undone:
                 return
             out.write("The game is over: 'undo', 'save FILE' or 'quit'.\n")
+
+
+def decision_menu(game: Game[S, A], state: S, actions: Sequence[A]) -> tuple[list[int], Menu]:
+    """The menu of a decision and, per menu item, the index of its action in
+    ``actions``: the choices the game cautions against
+    (:meth:`~byzantium.core.game.Game.caution`) come last, each with its reason, so
+    that ``1`` never throws anything away while something else is offered. Only the
+    menu's order changes; ``actions`` keeps the game's."""
+    cautions = [game.caution(state, action) for action in actions]
+    order = sorted(range(len(actions)), key=lambda i: bool(cautions[i]))
+    texts = []
+    for i in order:
+        text = game.describe_choice(state, actions[i])
+        texts.append(f"{text} (careful: {cautions[i]})" if cautions[i] else text)
+    return order, Menu(texts, cautioned=[bool(cautions[i]) for i in order])
 
 
 def _line_editing(inp: TextIO, out: TextIO) -> bool:
@@ -512,6 +670,7 @@ def run_interactive(
     policy_name: str = "",
     start: GameRecord[A] | None = None,
     record_path: Path | None = None,
+    colour: bool = False,
 ) -> Session[S, A]:
     """Run an interactive session reading the person's answers from ``inp``.
 
@@ -538,6 +697,7 @@ def run_interactive(
         policy_name=policy_name,
         start=start,
         record_path=record_path,
+        colour=colour,
     )
     if start is not None:
         out.write(f"Resumed after {len(session.actions)} steps.\n")

@@ -13,6 +13,7 @@ playing the others: any game of ``byzantium simulate`` plays again from its seed
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -26,6 +27,7 @@ from byzantium.cli.common import (
     read_text,
 )
 from byzantium.cli.interactive import run_interactive
+from byzantium.cli.terminal import COLOR_CHOICES, colour_wanted
 from byzantium.core.drivers import play
 from byzantium.core.errors import RecordError, UnknownOptionError
 from byzantium.core.game import Event, Game, Step
@@ -80,6 +82,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         metavar="RECORD",
         help="go on with the game saved in RECORD, interactively (game and options from it)",
     )
+    _add_colour(parser)
     parser.set_defaults(run=run)
     resume = commands.add_parser("resume", help="go on with a saved game in the terminal")
     resume.add_argument("record", type=Path, help="the game record (JSON) to go on from")
@@ -88,7 +91,18 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     resume.add_argument("--dice", choices=("auto", "manual"), default="auto")
     resume.add_argument("--record", dest="save", type=Path, help="write the record here at the end")
     resume.add_argument("--max-steps", type=int, default=1_000_000)
+    _add_colour(resume)
     resume.set_defaults(run=run_resume)
+
+
+def _add_colour(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--color",
+        choices=COLOR_CHOICES,
+        default="auto",
+        help="with --interactive: colour headings, status lines, questions and cautions "
+        "(auto: on a terminal, unless NO_COLOR is set or TERM is dumb)",
+    )
 
 
 def _default_policy(game: Game[object, object], interactive: bool) -> str:
@@ -197,6 +211,7 @@ def _interactive(
         policy_name=name,
         start=start,
         record_path=args.record,
+        colour=colour_wanted(args.color, out, os.environ),
     )
     if args.record is not None:
         args.record.write_text(dumps_record(game, session.record(), indent=1), encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Terminal helpers of interactive play: menus that page and filter, and safe numbers.
+"""Terminal helpers of interactive play: menus that page and filter, safe numbers, colour.
 
 A :class:`Menu` holds the numbered texts of one decision. Short menus are shown
 whole; long ones a page at a time (``n`` and ``p`` turn the pages, ``all`` shows
@@ -6,16 +6,41 @@ every item) and ``/text`` keeps only the items whose text contains ``text`` (``/
 alone shows them all again). Items keep their numbers whatever is shown, so a
 number typed always means the same action.
 
+:func:`colour_wanted` says whether to colour the output: ``--color always`` or
+``never``, or with ``auto`` only on a terminal (standard output a tty, ``TERM`` set
+and not ``dumb``) and not when ``NO_COLOR`` is set to anything (no-color.org).
+:func:`write_styled` writes one piece of text in a :data:`STYLES` style.
+
 :func:`menu_number` reads a number typed by a person without ever failing: ``²``,
 ``-3`` or a 5,000-digit number are simply not numbers of the menu.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TextIO
 
-__all__ = ["PAGE_SIZE", "Menu", "menu_number", "normal"]
+__all__ = [
+    "COLOR_CHOICES",
+    "PAGE_SIZE",
+    "STYLES",
+    "Menu",
+    "colour_wanted",
+    "menu_number",
+    "normal",
+    "write_styled",
+]
+
+#: The values of ``--color``.
+COLOR_CHOICES = ("auto", "always", "never")
+#: Select Graphic Rendition parameters of each kind of text a session colours.
+STYLES: Mapping[str, str] = {
+    "heading": "1",  # bold
+    "status": "36",  # cyan
+    "question": "1;33",  # bold yellow
+    "caution": "31",  # red
+    "note": "2",  # faint
+}
 
 #: Items shown on one page of a long menu.
 PAGE_SIZE = 20
@@ -50,20 +75,46 @@ def menu_number(line: str, size: int) -> int | None:
     return number if 1 <= number <= size else None
 
 
-def write_numbered(out: TextIO, cells: Sequence[str]) -> None:
-    """Numbered items, one a line, or in columns when there are many short ones."""
+#: Writes a piece of text in a style of :data:`STYLES`.
+Painter = Callable[[str, str], None]
+
+
+def write_numbered(
+    out: TextIO,
+    cells: Sequence[str],
+    marked: Sequence[bool] = (),
+    paint: Painter | None = None,
+) -> None:
+    """Numbered items, one a line, or in columns when there are many short ones; with
+    ``paint``, the items ``marked`` says are written in the ``caution`` style."""
     width = max((len(c) for c in cells), default=0)
     per_line = _PER_LINE if len(cells) > _LONG_LIST and width <= _SHORT_ITEM else 1
     for start in range(0, len(cells), per_line):
         row = cells[start : start + per_line]
-        out.write("  " + "  ".join(c.ljust(width) for c in row).rstrip() + "\n")
+        flags = [start + i < len(marked) and marked[start + i] for i in range(len(row))]
+        if paint is None or not any(flags):
+            out.write("  " + "  ".join(c.ljust(width) for c in row).rstrip() + "\n")
+            continue
+        out.write("  ")
+        for i, (cell, flag) in enumerate(zip(row, flags, strict=True)):
+            text = cell if i == len(row) - 1 else cell.ljust(width) + "  "
+            if flag:
+                paint(text.rstrip(), "caution")
+                out.write(text[len(text.rstrip()) :])
+            else:
+                out.write(text)
+        out.write("\n")
 
 
 class Menu:
     """The numbered items of one decision, shown whole, by pages or filtered."""
 
-    def __init__(self, texts: Sequence[str], page_size: int = PAGE_SIZE) -> None:
+    def __init__(
+        self, texts: Sequence[str], page_size: int = PAGE_SIZE, cautioned: Sequence[bool] = ()
+    ) -> None:
         self.texts = tuple(texts)
+        #: Per item, whether the game cautions against it (shown in the caution style).
+        self.cautioned = tuple(cautioned)
         self.page_size = page_size
         self.page = 0
         self.search = ""
@@ -77,9 +128,9 @@ class Menu:
     def _pages(self, count: int) -> int:
         return max(1, -(-count // self.page_size))
 
-    def show(self, out: TextIO) -> None:
+    def show(self, out: TextIO, paint: Painter | None = None) -> None:
         """Write what the menu shows now: its items (a page, or the matches) and a
-        line saying how to see the rest."""
+        line saying how to see the rest; ``paint`` colours the cautioned items."""
         chosen = self._chosen()
         if self.search and not chosen:
             out.write(f"  Nothing matches '{self.search}'; type '/' to list every item.\n")
@@ -88,7 +139,8 @@ class Menu:
         pages = self._pages(len(chosen)) if paged else 1
         self.page = min(self.page, pages - 1)
         shown = chosen[self.page * self.page_size :][: self.page_size] if paged else chosen
-        write_numbered(out, [f"{i + 1:>3}. {self.texts[i]}" for i in shown])
+        marked = [i < len(self.cautioned) and self.cautioned[i] for i in shown]
+        write_numbered(out, [f"{i + 1:>3}. {self.texts[i]}" for i in shown], marked, paint)
         notes = []
         if self.search:
             notes.append(f"{len(chosen)} of {len(self.texts)} match '{self.search}'; '/' clears")
@@ -120,3 +172,38 @@ class Menu:
         else:
             return False
         return True
+
+
+def colour_wanted(choice: str, stream: TextIO, environ: Mapping[str, str]) -> bool:
+    """Whether to colour what goes to ``stream`` for ``--color choice``: always, never,
+    or (``auto``) when ``stream`` is a terminal, ``TERM`` names one that is not
+    ``dumb`` and ``NO_COLOR`` is unset or empty."""
+    if choice != "auto":
+        return choice == "always"
+    if environ.get("NO_COLOR", "") or environ.get("TERM", "dumb") in ("", "dumb"):
+        return False
+    target = getattr(stream, "target", stream)  # SafeOutput: the stream it guards
+    try:
+        return bool(target.isatty())
+    except (AttributeError, ValueError):  # no such method, or a closed stream
+        return False
+
+
+def write_styled(out: TextIO, text: str, style: str, colour: bool) -> None:
+    """Write ``text`` in the :data:`STYLES` style ``style`` when ``colour`` is on, else
+    as it is. A guarded stream (:class:`~byzantium.cli.common.SafeOutput`) still
+    escapes the text itself; only the colour codes pass."""
+    if not colour or not text:
+        out.write(text)
+        return
+    sgr = STYLES[style]
+    styled = getattr(out, "write_styled", None)
+    for number, line in enumerate(text.split("\n")):  # the codes never span lines
+        if number:
+            out.write("\n")
+        if not line:
+            continue
+        if callable(styled):
+            styled(line, sgr)
+        else:
+            out.write(f"\x1b[{sgr}m{line}\x1b[0m")

@@ -212,6 +212,9 @@ _GUARDED: Final[dict[str, tuple[str, ...]]] = {
     "observation_tensor": ("state", "player"),
     "render": ("state", "viewer"),
     "chronicle_heading": ("state",),
+    "status_line": ("state", "viewer"),
+    "stage": ("state",),
+    "caution": ("state", "action"),
     "chronicle_detail": ("state",),
     "chronicle_digest": ("state",),
     "chronicle_summary": ("state",),
@@ -662,6 +665,37 @@ class Game(abc.ABC, Generic[S, A]):
         The default is none.
         """
         del state, viewer
+        return ""
+
+    def status_line(self, state: S, viewer: int | None = None) -> str:
+        """Where the game stands, in one line for a person between decisions, as
+        ``viewer`` may see it (everything when ``None``): the turn and phase, the
+        treasuries or scores, names rather than ids.
+
+        The default is :meth:`chronicle_heading` on one line: its first line without
+        the ``==`` marks, then its other lines, joined by ``" | "``.
+        """
+        heading = self.chronicle_heading(state, viewer)
+        parts = [line.strip().strip("=").strip() for line in heading.splitlines()]
+        return " | ".join(part for part in parts if part)
+
+    def stage(self, state: S) -> str:
+        """The part of the sequence of play a state is in, in words (the set-up, a
+        turn's phase): a tool that plays on for a person until the phase is over
+        (the terminal's ``auto``) stops when it changes. The default is the first line
+        of :meth:`chronicle_heading` (so a game without headings is one stage)."""
+        return self.chronicle_heading(state).split("\n", 1)[0]
+
+    def caution(self, state: S, action: A) -> str:
+        """Why a person should think twice before choosing ``action`` of ``state``, in
+        a few words with the rule: it throws something away, passes, ends a phase or
+        ends the game. Empty for a harmless choice (every choice, by default).
+
+        A menu shows such choices after the others, so that typing ``1`` never
+        throws anything away; the action's number and :meth:`legal_actions` order
+        stay as they are.
+        """
+        del state, action
         return ""
 
     def decisive(self, event: Event) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from functools import cache, cached_property
+from functools import cache, cached_property, partial
 from typing import ClassVar
 
 from byzantium.core.dice import dice
@@ -22,9 +22,12 @@ from byzantium.core.registry import register_game
 from byzantium.core.tensors import TensorLayout
 from byzantium.sword_of_orthodoxy import render as text_view
 from byzantium.sword_of_orthodoxy import tensor
+from byzantium.sword_of_orthodoxy.action_phase import ActionPhase
 from byzantium.sword_of_orthodoxy.actions import (
     Decision,
     DecisionBase,
+    EndActionPhase,
+    Keep,
     SooActionSpace,
     classify,
     engine_action,
@@ -49,6 +52,7 @@ from byzantium.sword_of_orthodoxy.engine import (
 from byzantium.sword_of_orthodoxy.expert import expert_policy
 from byzantium.sword_of_orthodoxy.infrastructure import akritai_intercept
 from byzantium.sword_of_orthodoxy.observation import SooObservation, observe
+from byzantium.sword_of_orthodoxy.phases import PHASES
 from byzantium.sword_of_orthodoxy.policy import sensible_policy
 from byzantium.sword_of_orthodoxy.render import render_state
 from byzantium.sword_of_orthodoxy.setup import initial_state
@@ -62,9 +66,11 @@ from byzantium.sword_of_orthodoxy.state import (
     Select,
     SooAction,
     SooState,
+    Task,
 )
 from byzantium.sword_of_orthodoxy.synopsis import POLITICAL_EVENTS
 from byzantium.sword_of_orthodoxy.tallies import game_tallies
+from byzantium.sword_of_orthodoxy.turn import NextTurn, TileDraw
 from byzantium.sword_of_orthodoxy.turn_start import pope_leaves_with_italy
 from byzantium.sword_of_orthodoxy.validation import validate_state
 from byzantium.sword_of_orthodoxy.victory import victory_points
@@ -366,6 +372,38 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
             f"   nearest threat: {text_view.nearest_threat(ctx, state)}"
         )
 
+    def stage(self, state: SooState) -> str:
+        """The Turn and its phase (Appendix C): ``Turn 3 of 27, Byzantine Action
+        Phase``; ``Set-up`` before Turn 1."""
+        if state.turn < 1:
+            return "Set-up"
+        return f"Turn {state.turn} of {LAST_TURN}, {phase_name(state)}"
+
+    def status_line(self, state: SooState, viewer: int | None = None) -> str:
+        """The Turn and its phase, the tracks and the nearest threat on one line (the
+        game is solitaire: every reader sees everything)."""
+        del viewer
+        lines = self.chronicle_heading(state).splitlines()[1:]
+        return " | ".join([self.stage(state), *(line.strip() for line in lines)])
+
+    def caution(self, state: SooState, action: SooAction) -> str:
+        """Ending the Byzantine Action Phase (10.0) gives up what is still affordable;
+        banking less than the most the player may keep loses the difference (11.1)."""
+        if self.current_player(state) != 0:
+            return ""
+        decision = classify(self, state, action)
+        if isinstance(decision, EndActionPhase) and len(self.legal_actions(state)) > 1:
+            return "ends the Action Phase: nothing more is bought this Turn (10.0)"
+        if isinstance(decision, Keep):
+            most = max(
+                kept.amount
+                for kept in map(partial(classify, self, state), self.legal_actions(state))
+                if isinstance(kept, Keep)
+            )
+            if decision.amount < most:
+                return f"keeps {decision.amount} $ where {most} $ may be kept (11.1)"
+        return ""
+
     def data_provenance(self) -> tuple[Datum, ...]:
         return tuple(
             Datum(record, field, source.kind.value, source.ref)
@@ -413,3 +451,47 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         if isinstance(action, DecisionBase):
             action = self.action_for(state, action)
         return super().step(state, action)
+
+
+#: The phases of a Turn in order (Appendix C), with their names in the rulebook.
+_PHASE_NAMES: tuple[tuple[type[Task], str], ...] = tuple(
+    zip(
+        (TileDraw, *PHASES),
+        (
+            "Tile Draw Phase",
+            "Turn Start Phase",
+            "Leadership Phase",
+            "Tax Phase",
+            "Chronicle Synopsis Phase",
+            "Barbarian Phase",
+            "Byzantine Action Phase",
+            "End of Turn Phase",
+        ),
+        strict=True,
+    )
+)
+
+
+def phase_name(state: SooState) -> str:
+    """The phase of the Turn a state is in (Appendix C).
+
+    The phase whose own question is pending; otherwise the one before the next phase
+    left on the task stack. The Byzantine Action Phase puts itself back on the stack
+    while one of its actions is carried out, so with it next on the stack a question
+    of the Barbarian Phase (chapter 9) is the Barbarian Phase's and any other is the
+    Action Phase's.
+    """
+    kinds = [kind for kind, _ in _PHASE_NAMES]
+    pending = state.pending
+    if pending is not None and type(pending.task) in kinds:
+        return _PHASE_NAMES[kinds.index(type(pending.task))][1]
+    for task in reversed(state.stack):
+        if type(task) in kinds:
+            index = kinds.index(type(task))
+            chapter = pending.rule.split(".", 1)[0] if pending is not None else ""
+            if type(task) is ActionPhase and chapter != "9":
+                return _PHASE_NAMES[index][1]
+            return _PHASE_NAMES[max(index - 1, 0)][1]
+        if isinstance(task, NextTurn):
+            break
+    return _PHASE_NAMES[-1][1]
