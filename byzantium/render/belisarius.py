@@ -24,8 +24,9 @@ import functools
 import math
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from byzantium.belisarius.components import UnitKind
 from byzantium.belisarius.engine import Context
@@ -46,15 +47,16 @@ from byzantium.belisarius.state import (
 )
 from byzantium.belisarius.world import enemy_zoc
 from byzantium.render._fonts import text_box, text_width
-from byzantium.render._svg import document, el, text, to_string
+from byzantium.render._svg import FONTS, NS, el, text
 
 if TYPE_CHECKING:
     from byzantium.core.game import Game
 
-__all__ = ["draw"]
+__all__ = ["Pieces", "draw", "draw_parts"]
 
 S = TypeVar("S")
 A = TypeVar("A")
+_P = ParamSpec("_P")
 
 _R = 15.0  # hex radius
 _DX = 1.5 * _R
@@ -464,6 +466,52 @@ def _spots(hexes: tuple[int, ...]) -> tuple[tuple[float, float], ...]:
     return tuple(sorted(spots, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2))
 
 
+class Pieces:
+    """Parts of pictures already drawn, kept for the next pictures of the same game.
+
+    The record viewer draws a picture per step and seat, and from one to the next
+    little changes: a stack, a title, a line of text. Each part is kept as its SVG text
+    under the facts it is drawn from (a stack under its hex, its counters and their
+    sides; the labels under the boxes they must avoid and the Regions' control), so
+    that an unchanged part is not drawn and serialised again. One object serves the
+    pictures of one game only (its map and counters are not in the keys).
+    """
+
+    #: Parts kept, at most (then the store starts over).
+    LIMIT = 20000
+
+    def __init__(self) -> None:
+        self.parts: dict[object, tuple[str, ...]] = {}
+        self.labels: dict[object, str] = {}
+        self.below: dict[object, tuple[str, float]] = {}
+
+    def get(
+        self,
+        key: object,
+        build: Callable[_P, tuple[str, ...]],
+        *args: _P.args,
+        **kwargs: _P.kwargs,
+    ) -> tuple[str, ...]:
+        """The part of ``key``, drawn by ``build(*args, **kwargs)`` the first time."""
+        found = self.parts.get(key)
+        if found is None:
+            if len(self.parts) > self.LIMIT:
+                self.parts.clear()
+            found = self.parts[key] = build(*args, **kwargs)
+        return found
+
+
+def _serialised(*elements: ET.Element) -> str:
+    return "".join(ET.tostring(e, encoding="unicode") for e in elements)
+
+
+def _group(attrs: str, inner: list[str]) -> str:
+    """A ``<g>`` of the given serialised attributes around ``inner``, as
+    :mod:`xml.etree` writes it (an empty group closes itself)."""
+    body = "".join(inner)
+    return f"<g {attrs}>{body}</g>" if body else f"<g {attrs} />"
+
+
 def draw(
     game: Game[S, A],
     state: S,
@@ -474,16 +522,46 @@ def draw(
     reachable_for: tuple[int, ...] | None,
     zoc: bool,
     with_map: bool = True,
-    labels_cache: dict[object, ET.Element] | None = None,
+    pieces: Pieces | None = None,
 ) -> str:
     """The SVG of a Belisarius state, as ``perspective`` may see it (all when None).
 
-    ``labels_cache`` (one dict for the pictures of one game, as the record viewer
-    draws them) keeps the placed labels: they follow only from the boxes the counters
-    and markers take and from the Regions' control, which seldom change between steps.
+    ``pieces`` (one object for the pictures of one game, as the record viewer draws
+    them) keeps the parts already drawn for the next pictures.
     """
+    return "".join(
+        draw_parts(
+            game,
+            state,
+            perspective,
+            highlight=highlight,
+            last_move=last_move,
+            reachable_for=reachable_for,
+            zoc=zoc,
+            with_map=with_map,
+            pieces=pieces,
+        )
+    )
+
+
+def draw_parts(
+    game: Game[S, A],
+    state: S,
+    perspective: int | None,
+    *,
+    highlight: set[int],
+    last_move: set[int],
+    reachable_for: tuple[int, ...] | None,
+    zoc: bool,
+    with_map: bool = True,
+    pieces: Pieces | None = None,
+) -> list[str]:
+    """The SVG of :func:`draw` in parts (whole elements each), whose concatenation is
+    the picture: a part kept in ``pieces`` is the same string object each time."""
     assert isinstance(game, Belisarius)
     assert isinstance(state, BelState)
+    if pieces is None:
+        pieces = Pieces()
     cat = game.catalog
     hexmap = cat.map
     ctx = Context(game, None)
@@ -507,77 +585,165 @@ def draw(
         box_tops.append((y, tall))
         y += tall + 8
     body_bottom = max(map_bottom, y)
-    root = document(0, 0)  # sized below, once the text under the map is laid out
-    backdrop = el(root, "rect", x=0, y=0, width=0, height=0, fill="#f5f5f0")
-    if with_map:
-        root.append(map_layer(game))
-    else:
-        el(root, "use", href="#map")
-    _title(root, game, view, perspective, width)
-    overlay = el(root, "g", class_="overlay")
-    _overlays(
-        overlay, game, state, highlight=highlight, last_move=last_move, force=reachable_for, zoc=zoc
+    parts: list[str] = []
+    parts.extend(pieces.get(("map",), _map_part, game) if with_map else ['<use href="#map" />'])
+    parts.extend(
+        pieces.get(
+            ("title", view.turn, view.phasing, view.phase, perspective, width),
+            _title,
+            game,
+            view,
+            perspective,
+            width,
+        )
     )
-    space = _Space((0, _TOP, map_right, map_bottom))
-    for city in hexmap.cities:
-        x, y = centre(city.hex)
-        space.take((x - _CITY / 2, y - _CITY / 2, x + _CITY / 2, y + _CITY / 2))
-    stacks = el(root, "g", class_="stacks")
-    opened = ET.Element("g", {"class": "stack-lists"})
+    if highlight or last_move or reachable_for is not None or zoc:
+        overlay = ET.Element("g", {"class": "overlay"})
+        _overlays(
+            overlay,
+            game,
+            state,
+            highlight=highlight,
+            last_move=last_move,
+            force=reachable_for,
+            zoc=zoc,
+        )
+        parts.append(_serialised(overlay))
+    else:
+        parts.append('<g class="overlay" />')
+    control = view.control
+    parts.extend(
+        pieces.get(
+            (
+                "boxes",
+                tuple(control[cat.region_index[a.region]] for a in cat.peripherals),
+                tuple(box_tops),
+            ),
+            _boxes,
+            game,
+            view,
+            box_x=box_x,
+            box_w=box_w,
+            box_tops=box_tops,
+        )
+    )
+    # The boxes that labels must not cover, besides the city markers.
+    taken: list[Rect] = []
+    stacks: list[str] = []
+    opened: list[str] = []
     for at, units in sorted(places.items()):
-        label = f"box {at}" if at < FIRST_HEX else f"{at:04d}"
+        sides = tuple(_side_of(cat, view, u) for u in units)
         if at < FIRST_HEX:
             top, _tall = box_tops[at - 1]
-            group = el(stacks, "g", class_="box-counters", data_where=label)
-            for k, unit in enumerate(units):
-                cx = box_x + 6 + (k % 8) * (_K + 3)
-                cy = top + 34 + (k // 8) * (_K + 3)
-                tip = el(_counter(group, game, view, unit, x=cx, y=cy, label=label), "title")
-                tip.text = _unit_name(game, unit)
+            stacks.extend(
+                pieces.get(
+                    ("box", at, tuple(units), sides, top),
+                    _box_counters,
+                    game,
+                    view,
+                    at,
+                    units,
+                    top=top,
+                    box_x=box_x,
+                )
+            )
             continue
         x, y = centre(at)
-        _stack(stacks, opened, game, view, units, at=at, label=label, x=x, y=y, width=width)
+        part = pieces.get(
+            ("stack", at, tuple(units), sides),
+            _stack,
+            game,
+            view,
+            units,
+            at=at,
+            x=x,
+            y=y,
+            width=width,
+        )
+        stacks.append(part[0])
+        opened.extend(part[1:])
         depth = min(len(units) - 1, 2) * 1.5
-        space.take((x - _K / 2 - 1, y - _K / 2 - 1 - depth, x + _K / 2 + 1 + depth, y + _K / 2))
+        taken.append((x - _K / 2 - 1, y - _K / 2 - 1 - depth, x + _K / 2 + 1 + depth, y + _K / 2))
         if len(units) > 1:
-            space.take((x + _K / 2 - 6, y - _K / 2 - 7, x + _K / 2 + 7, y - _K / 2 + 6))
-    markers = el(root, "g", class_="markers")
-    for h, mark_label, colour in (
+            taken.append((x + _K / 2 - 6, y - _K / 2 - 7, x + _K / 2 + 7, y - _K / 2 + 6))
+    parts.append(_group('class="stacks"', stacks))
+    marks = (
         [(h, "P", "#000") for h in view.markers.pillaged]
         + [(h, "C", "#1b5e20") for h in view.markers.colonies]
         + [(h, "W", "#0d47a1") for h in view.markers.works]
-    ):
+    )
+    for h, _mark, _colour in marks:
+        x, y = centre(h)
+        mx, my = x - _K / 2 + 1, y - _K / 2 + 1
+        taken.append((mx - 5, my - 5, mx + 5, my + 5))
+    parts.extend(pieces.get(("markers", tuple(marks)), _markers, marks))
+    key = (tuple(taken), control)
+    labels = pieces.labels.get(key)
+    if labels is None:
+        space = _Space((0, _TOP, map_right, map_bottom))
+        for city in hexmap.cities:
+            x, y = centre(city.hex)
+            space.take((x - _CITY / 2, y - _CITY / 2, x + _CITY / 2, y + _CITY / 2))
+        for box in taken:
+            space.take(box)
+        group = ET.Element("g", {"class": "labels"})
+        _city_labels(group, space, game)
+        _region_labels(group, space, game, view)
+        _sea_labels(group, space, game)
+        if len(pieces.labels) > 256:
+            pieces.labels.clear()
+        labels = pieces.labels[key] = _serialised(group)
+    parts.append(labels)
+    below, bottom = _text_below(
+        pieces, game, state, view, perspective=perspective, y=body_bottom + 22, width=width
+    )
+    parts.append(below)
+    parts.append(_group('class="stack-lists"', opened))
+    parts.append("</svg>")
+    height = math.ceil(bottom + 8)
+    wide = math.ceil(width)
+    head = (
+        f'<svg xmlns="{NS}" width="{wide}" height="{height}" viewBox="0 0 {wide} {height}" '
+        f'font-family="{FONTS}"><rect x="0" y="0" width="{wide}" height="{height}" '
+        'fill="#f5f5f0" />'
+    )
+    return [head, *parts]
+
+
+def _map_part(game: Belisarius) -> tuple[str, ...]:
+    return (_serialised(map_layer(game)),)
+
+
+def _markers(marks: list[tuple[int, str, str]]) -> tuple[str, ...]:
+    """The Pillaged, Colony and Public Works markers: (hex, letter, colour) each."""
+    markers = ET.Element("g", {"class": "markers"})
+    for h, mark_label, colour in marks:
         x, y = centre(h)
         mx, my = x - _K / 2 + 1, y - _K / 2 + 1
         mark = el(markers, "g", class_="marker", data_hex=f"{h:04d}", data_marker=mark_label)
         el(mark, "circle", cx=mx, cy=my, r=4.5, fill="white", stroke=colour)
         text(mark, mx, my + 2.5, mark_label, font_size=6.5, text_anchor="middle", fill=colour)
-        space.take((mx - 5, my - 5, mx + 5, my + 5))
-    key = (tuple(space.taken), view.control)
-    labels = None if labels_cache is None else labels_cache.get(key)
-    if labels is None:
-        labels = ET.Element("g", {"class": "labels"})
-        _city_labels(labels, space, game)
-        _region_labels(labels, space, game, view)
-        _sea_labels(labels, space, game)
-        if labels_cache is not None:
-            if len(labels_cache) > 256:
-                labels_cache.clear()
-            labels_cache[key] = labels
-    root.append(labels)
-    _boxes(root, game, view, box_x=box_x, box_w=box_w, box_tops=box_tops)
-    bottom = _text_below(
-        root, game, state, view, perspective=perspective, y=body_bottom + 22, width=width
-    )
-    root.append(opened)
-    height = math.ceil(bottom + 8)
-    width = math.ceil(width)
-    for node, attrs in (
-        (root, {"width": f"{width}", "height": f"{height}", "viewBox": f"0 0 {width} {height}"}),
-        (backdrop, {"width": f"{width}", "height": f"{height}"}),
-    ):
-        node.attrib.update(attrs)
-    return to_string(root)
+    return (_serialised(markers),)
+
+
+def _box_counters(
+    game: Belisarius,
+    view: BelObservation,
+    at: int,
+    units: list[int],
+    *,
+    top: float,
+    box_x: float,
+) -> tuple[str, ...]:
+    """The counters in Peripheral Area box ``at``, in rows of eight."""
+    label = f"box {at}"
+    group = ET.Element("g", {"class": "box-counters", "data-where": label})
+    for k, unit in enumerate(units):
+        cx = box_x + 6 + (k % 8) * (_K + 3)
+        cy = top + 34 + (k // 8) * (_K + 3)
+        tip = el(_counter(group, game, view, unit, x=cx, y=cy, label=label), "title")
+        tip.text = _unit_name(game, unit)
+    return (_serialised(group),)
 
 
 def _unit_name(game: Belisarius, unit: int) -> str:
@@ -590,21 +756,21 @@ def _unit_name(game: Belisarius, unit: int) -> str:
 
 
 def _stack(
-    stacks: ET.Element,
-    opened: ET.Element,
     game: Belisarius,
     view: BelObservation,
     units: list[int],
     *,
     at: int,
-    label: str,
     x: float,
     y: float,
     width: float,
-) -> None:
+) -> tuple[str, ...]:
     """A stack on a hex: the counters under as edges, the top counter, the count;
-    and, hidden in ``opened``, every counter of it with its name."""
+    and, for a stack of several, every counter of it with its name (a hidden panel
+    for the list of open stacks)."""
     cat = game.catalog
+    label = f"{at:04d}"
+    stacks = ET.Element("g")
     top = _top(game, units)
     order = [top] + [u for u in units if u != top]
     stack = el(
@@ -636,7 +802,7 @@ def _stack(
         )
     _counter(stack, game, view, top, x=left, y=upper, label=label)
     if len(units) < 2:
-        return
+        return (_serialised(stack),)
     bx, by = left + _K, upper
     el(stack, "circle", cx=bx, cy=by, r=6, fill="#212121", stroke="white", stroke_width=0.8)
     text(
@@ -656,7 +822,7 @@ def _stack(
     panel_h = 26 + len(order) * (_K + 3) + 4
     px = x + _K if x + _K + panel_w < width else x - _K - panel_w
     py = max(_TOP, y - panel_h / 2)
-    panel = el(opened, "g", class_="stack-open", data_where=label, display="none")
+    panel = ET.Element("g", {"class": "stack-open", "data-where": label, "display": "none"})
     el(
         panel,
         "rect",
@@ -675,15 +841,17 @@ def _stack(
         cy = py + 24 + k * (_K + 3)
         _counter(panel, game, view, unit, x=px + 8, y=cy, label=label)
         text(panel, px + 8 + _K + 6, cy + _K / 2 + 3, names[k], font_size=8)
+    return _serialised(stack), _serialised(panel)
 
 
 def _title(
-    root: ET.Element,
     game: Belisarius,
     view: BelObservation,
     perspective: int | None,
     width: float,
-) -> None:
+) -> tuple[str, ...]:
+    """The title, whose view it is, and the map's notice."""
+    root = ET.Element("g")
     scenario = game.scenario
     if view.turn < 1:
         when = "set-up"
@@ -718,6 +886,7 @@ def _title(
         text_anchor="end",
         font_weight="bold",
     )
+    return (_serialised(*root),)
 
 
 def _overlays(
@@ -830,15 +999,14 @@ def _sea_labels(labels: ET.Element, space: _Space, game: Belisarius) -> None:
 
 
 def _boxes(
-    root: ET.Element,
     game: Belisarius,
     view: BelObservation,
     *,
     box_x: float,
     box_w: float,
     box_tops: list[tuple[float, float]],
-) -> None:
-    """The Peripheral Area boxes, drawn under their counters."""
+) -> tuple[str, ...]:
+    """The Peripheral Area boxes (drawn under their counters)."""
     cat = game.catalog
     group = ET.Element("g", {"class": "boxes"})
     for i, area in enumerate(cat.peripherals):
@@ -873,9 +1041,7 @@ def _boxes(
             f"Peripheral Area: Solidus {area.solidus}, Forage {area.forage}",
             font_size=9,
         )
-    # Under the counters: before the stacks' layer.
-    stacks = next(g for g in root if g.get("class") == "stacks")
-    root.insert(list(root).index(stacks), group)
+    return (_serialised(group),)
 
 
 _ID = re.compile(r"\b[a-z]+(?:-[a-z0-9]+)+\b")
@@ -911,7 +1077,7 @@ def _wrap(content: str, size: float, room: float) -> list[str]:
 
 
 def _text_below(
-    root: ET.Element,
+    pieces: Pieces,
     game: Belisarius,
     state: BelState,
     view: BelObservation,
@@ -919,10 +1085,11 @@ def _text_below(
     perspective: int | None,
     y: float,
     width: float,
-) -> float:
+) -> tuple[str, float]:
     """Treasuries and hands as far as the viewer may know them, the question
-    pending, and the legend; returns the bottom."""
+    pending, and the legend, from ``y`` down; and their bottom."""
     cat = game.catalog
+    lines: list[str] = []
     for p in PLAYERS:
         if perspective is None:
             treasury: int | None = state.solidus[p]
@@ -940,11 +1107,32 @@ def _text_below(
                 if c
             ]
             held += ": " + (", ".join(n.replace("-", " ") for n in names) or "none")
+        lines.append(f"{_NAME[p]}: {money}; {held}")
+    pending = view.pending
+    asked: tuple[str, str] | None
+    if view.ending is not None:
+        asked = (view.ending.reason, view.ending.rule)
+    else:
+        asked = None if pending is None else (pending.prompt, pending.rule)
+    key = (tuple(lines), view.pool_size, view.ending is not None, asked, y, width)
+    found = pieces.below.get(key)
+    if found is None:
+        if len(pieces.below) > Pieces.LIMIT:
+            pieces.below.clear()
+        found = pieces.below[key] = _draw_below(game, view, lines, y=y, width=width)
+    return found
+
+
+def _draw_below(
+    game: Belisarius, view: BelObservation, lines: list[str], *, y: float, width: float
+) -> tuple[str, float]:
+    root = ET.Element("g")
+    for p, line in zip(PLAYERS, lines, strict=True):
         text(
             root,
             _MARGIN + 2,
             y,
-            f"{_NAME[p]}: {money}; {held}",
+            line,
             font_size=12,
             fill=_SIDE[p],
             class_="treasury",
@@ -966,7 +1154,8 @@ def _text_below(
     for line in _wrap(what[:400], 12, width - 2 * _MARGIN - 8):
         text(root, _MARGIN + 2, y, line, font_size=12, class_="pending")
         y += 16
-    return _legend(root, y + 6, width)
+    bottom = _legend(root, y + 6, width)
+    return _serialised(*root), bottom
 
 
 def _legend(root: ET.Element, y: float, width: float) -> float:

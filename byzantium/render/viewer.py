@@ -83,7 +83,7 @@ def view_html(
 
         assert isinstance(game, Belisarius)
         map_layer = ET.tostring(_hoisted(bel.map_layer(game)), encoding="unicode")
-    labels_cache: dict[object, ET.Element] = {}
+    pieces = bel.Pieces() if game.ID == "belisarius" else None
 
     def picture(state: S, seat: int | None) -> int:
         if game.ID == "belisarius":
@@ -96,7 +96,7 @@ def view_html(
                 reachable_for=None,
                 zoc=False,
                 with_map=False,
-                labels_cache=labels_cache,
+                pieces=pieces,
             )
         else:
             text = svg(game, state, seat)
