@@ -8,6 +8,8 @@ characters count as wide as an ``M``. Heights follow the font's box: a line reac
 
 from __future__ import annotations
 
+import functools
+
 __all__ = ["ASCENT", "DESCENT", "text_box", "text_width"]
 
 ASCENT = 0.93
@@ -33,10 +35,15 @@ _BOLD = (
 def text_width(content: str, size: float, *, bold: bool = False) -> float:
     """The width of ``content`` drawn in DejaVu Sans at ``size`` (a little over for
     characters outside ASCII)."""
+    return _advance(content, bold) * size / 100
+
+
+@functools.lru_cache(maxsize=8192)
+def _advance(content: str, bold: bool) -> int:
+    """The advance of ``content`` in hundredths of the font size."""
     table = _BOLD if bold else _NORMAL
     wide = table[ord("M") - 32]
-    total = sum(table[ord(c) - 32] if 32 <= ord(c) < 127 else wide for c in content)
-    return total * size / 100
+    return sum(table[ord(c) - 32] if 32 <= ord(c) < 127 else wide for c in content)
 
 
 def text_box(

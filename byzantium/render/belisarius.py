@@ -24,7 +24,7 @@ import functools
 import math
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
@@ -392,7 +392,7 @@ class _Space:
 def _label(
     parent: ET.Element,
     space: _Space,
-    spots: list[tuple[float, float]],
+    spots: Sequence[tuple[float, float]],
     content: str,
     size: float,
     *,
@@ -484,6 +484,10 @@ class Pieces:
         self.parts: dict[object, tuple[str, ...]] = {}
         self.labels: dict[object, str] = {}
         self.below: dict[object, tuple[str, float]] = {}
+        #: The spots of each Region's label, by Region index.
+        self.land: list[tuple[tuple[float, float], ...]] = []
+        #: Counter names by id.
+        self.names: dict[str, str] = {}
 
     def get(
         self,
@@ -688,7 +692,7 @@ def draw_parts(
             space.take(box)
         group = ET.Element("g", {"class": "labels"})
         _city_labels(group, space, game)
-        _region_labels(group, space, game, view)
+        _region_labels(group, space, game, view, pieces)
         _sea_labels(group, space, game)
         if len(pieces.labels) > 256:
             pieces.labels.clear()
@@ -934,45 +938,56 @@ def _overlays(
 def _city_labels(labels: ET.Element, space: _Space, game: Belisarius) -> None:
     """City names beside their markers: above, below, right or left of the hex."""
     for city in game.catalog.map.cities:
-        x, y = centre(city.hex)
         name = city.name + (" ($)" if city.treasury else "")
-        half = text_width(name, 8, bold=True) / 2
-        spots = [
-            (x, y - _K / 2 - 6),
-            (x, y + _K / 2 + 6),
-            (x + _K / 2 + 3 + half, y),
-            (x - _K / 2 - 3 - half, y),
-            (x + _K / 2 + half, y - _K / 2 - 4),
-            (x - _K / 2 - half, y - _K / 2 - 4),
-            (x + _K / 2 + half, y + _K / 2 + 4),
-            (x - _K / 2 - half, y + _K / 2 + 4),
-        ]
-        for ring in (1.0, 1.5, 2.1, 2.8):
-            for k in range(16):
-                angle = math.pi * (k / 8 - 0.5)
-                spots.append(
-                    (
-                        x + math.cos(angle) * (_K / 2 + 3 + half) * ring,
-                        y + math.sin(angle) * (_K / 2 + 6) * ring,
-                    )
-                )
+        spots = _city_spots(city.hex, name)
         _label(labels, space, spots, name, 8, class_="city-label", data_city=city.name)
 
 
+@functools.lru_cache(maxsize=1024)
+def _city_spots(hex_number: int, name: str) -> tuple[tuple[float, float], ...]:
+    """Where a city's label may go, best first."""
+    x, y = centre(hex_number)
+    half = text_width(name, 8, bold=True) / 2
+    spots = [
+        (x, y - _K / 2 - 6),
+        (x, y + _K / 2 + 6),
+        (x + _K / 2 + 3 + half, y),
+        (x - _K / 2 - 3 - half, y),
+        (x + _K / 2 + half, y - _K / 2 - 4),
+        (x - _K / 2 - half, y - _K / 2 - 4),
+        (x + _K / 2 + half, y + _K / 2 + 4),
+        (x - _K / 2 - half, y + _K / 2 + 4),
+    ]
+    for ring in (1.0, 1.5, 2.1, 2.8):
+        for k in range(16):
+            angle = math.pi * (k / 8 - 0.5)
+            spots.append(
+                (
+                    x + math.cos(angle) * (_K / 2 + 3 + half) * ring,
+                    y + math.sin(angle) * (_K / 2 + 6) * ring,
+                )
+            )
+    return tuple(spots)
+
+
 def _region_labels(
-    labels: ET.Element, space: _Space, game: Belisarius, view: BelObservation
+    labels: ET.Element, space: _Space, game: Belisarius, view: BelObservation, pieces: Pieces
 ) -> None:
     cat = game.catalog
+    if not pieces.land:
+        for index in range(len(cat.regions)):
+            hexes = cat.region_land[index] or cat.region_hexes[index]
+            land = tuple(h for h in hexes if h >= FIRST_HEX and h in cat.map)
+            pieces.land.append(_spots(land))
     for index, region in enumerate(cat.regions):
-        land = list(cat.region_land[index] or cat.region_hexes[index])
-        land = [h for h in land if h >= FIRST_HEX and h in cat.map]
-        if not land:
+        spots = pieces.land[index]
+        if not spots:
             continue
         control = view.control[index]
         _label(
             labels,
             space,
-            _around(land),
+            spots,
             f"{region.name} ({control.value.title()})",
             10,
             fill=_CONTROL[control],
@@ -1047,9 +1062,8 @@ def _boxes(
 _ID = re.compile(r"\b[a-z]+(?:-[a-z0-9]+)+\b")
 
 
-def _named(game: Belisarius, words: str) -> str:
-    """``words`` with every counter id replaced by the counter's name."""
-    names = _counter_names(game.catalog)
+def _named(names: dict[str, str], words: str) -> str:
+    """``words`` with every counter id replaced by the counter's name (``names``)."""
     return _ID.sub(lambda m: names.get(m.group(0), m.group(0)), words)
 
 
@@ -1119,12 +1133,18 @@ def _text_below(
     if found is None:
         if len(pieces.below) > Pieces.LIMIT:
             pieces.below.clear()
-        found = pieces.below[key] = _draw_below(game, view, lines, y=y, width=width)
+        found = pieces.below[key] = _draw_below(pieces, game, view, lines, y=y, width=width)
     return found
 
 
 def _draw_below(
-    game: Belisarius, view: BelObservation, lines: list[str], *, y: float, width: float
+    pieces: Pieces,
+    game: Belisarius,
+    view: BelObservation,
+    lines: list[str],
+    *,
+    y: float,
+    width: float,
 ) -> tuple[str, float]:
     root = ET.Element("g")
     for p, line in zip(PLAYERS, lines, strict=True):
@@ -1148,14 +1168,21 @@ def _draw_below(
     elif pending is None:
         what = "Nothing is asked."
     else:
-        asked = _named(game, pending.prompt)
+        if not pieces.names:
+            pieces.names.update(_counter_names(game.catalog))
+        asked = _named(pieces.names, pending.prompt)
         asked = asked[:1].upper() + asked[1:]
         what = f"Now: {asked} (rule {pending.rule})"
     for line in _wrap(what[:400], 12, width - 2 * _MARGIN - 8):
         text(root, _MARGIN + 2, y, line, font_size=12, class_="pending")
         y += 16
-    bottom = _legend(root, y + 6, width)
-    return _serialised(*root), bottom
+    key = ("legend", y, width)
+    legend = pieces.below.get(key)
+    if legend is None:
+        holder = ET.Element("g")
+        bottom = _legend(holder, y + 6, width)
+        legend = pieces.below[key] = (_serialised(*holder), bottom)
+    return _serialised(*root) + legend[0], legend[1]
 
 
 def _legend(root: ET.Element, y: float, width: float) -> float:
