@@ -28,6 +28,8 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
+import attrs
+
 from byzantium.belisarius.components import UnitKind
 from byzantium.belisarius.engine import Context
 from byzantium.belisarius.game import Belisarius
@@ -374,6 +376,8 @@ class _Space:
             self.grid.setdefault(key, []).append(box)
 
     def free(self, box: Rect, pad: float = 1.0) -> bool:
+        """Whether ``box`` is in bounds and clear of every box taken by more than
+        ``pad`` (the test is the same with the boxes swapped)."""
         left, top, right, bottom = self.bounds
         if box[0] < left or box[1] < top or box[2] > right or box[3] > bottom:
             return False
@@ -389,42 +393,51 @@ class _Space:
         return True
 
 
-def _label(
-    parent: ET.Element,
-    space: _Space,
-    spots: Sequence[tuple[float, float]],
-    content: str,
-    size: float,
-    *,
-    bold: bool = True,
-    **attrs: object,
-) -> ET.Element:
-    """A label centred on the first of ``spots`` where it covers nothing taken, in
-    a smaller size where none is free at its own (on the first spot when none is free
-    at all), taking its box."""
+@attrs.frozen
+class _Label:
+    """A label to place: its text, the spots it may take (best first), its size,
+    and the attributes of its text (``_`` for ``-``, as :func:`el` takes them)."""
+
+    content: str
+    spots: Sequence[tuple[float, float]]
+    size: float
+    bold: bool
+    attrs: tuple[tuple[str, str], ...]
+
+
+#: Where a label went: its centre's x, its baseline, its box and its size.
+Placing = tuple[float, float, Rect, float]
+
+
+def _place(label: _Label, space: _Space, asked: list[Rect]) -> Placing:
+    """Where ``label`` goes: centred on the first of its spots where it covers
+    nothing taken, in a smaller size where none is free at its own (on the first spot
+    when none is free at all); takes its box. Every box tried is added to ``asked``."""
+    content, bold = label.content, label.bold
 
     def box_at(x: float, y: float, size: float) -> tuple[float, Rect]:
         # (x, y) is the wanted centre of the text's box; the baseline is below it.
         baseline = y + (0.93 - 0.24) * size / 2
         return baseline, text_box(x, baseline, content, size, bold=bold, anchor="middle")
 
-    chosen = None
     for shrink in (1.0, 0.85, 0.72):
-        for x, y in spots:
-            baseline, box = box_at(x, y, round(size * shrink, 1))
+        size = round(label.size * shrink, 1)
+        for x, y in label.spots:
+            baseline, box = box_at(x, y, size)
+            asked.append(box)
             if space.free(box):
-                chosen = (x, baseline, box)
-                break
-        if chosen is not None:
-            size = round(size * shrink, 1)
-            break
-    if chosen is None:
-        x, y = spots[0]
-        baseline, box = box_at(x, y, size)
-        chosen = (x, baseline, box)
-    x, baseline, box = chosen
+                space.take(box)
+                return x, baseline, box, size
+    x, y = label.spots[0]
+    baseline, box = box_at(x, y, label.size)
     space.take(box)
-    group = el(parent, "g", class_="label")
+    return x, baseline, box, label.size
+
+
+def _label_svg(label: _Label, placing: Placing) -> str:
+    """A placed label on its plate: a ``<g class="label">``."""
+    x, baseline, box, size = placing
+    group = ET.Element("g", {"class": "label"})
     el(
         group,
         "rect",
@@ -437,16 +450,17 @@ def _label(
         fill_opacity=0.8,
         class_="plate",
     )
-    return text(
+    text(
         group,
         x,
         baseline,
-        content,
+        label.content,
         font_size=size,
         text_anchor="middle",
-        **({"font_weight": "bold"} if bold else {}),
-        **attrs,
+        **({"font_weight": "bold"} if label.bold else {}),
+        **dict(label.attrs),
     )
+    return _serialised(group)
 
 
 def _around(hexes: list[int]) -> list[tuple[float, float]]:
@@ -488,6 +502,21 @@ class Pieces:
         self.land: list[tuple[tuple[float, float], ...]] = []
         #: Counter names by id.
         self.names: dict[str, str] = {}
+        #: The labels placed last.
+        self.last_labels: _Placed | None = None
+        #: The labels to place, by the Regions' control.
+        self.label_specs: dict[tuple[str, ...], list[_Label]] = {}
+        #: Each label's SVG, by its text and where it went.
+        self.placed: dict[object, str] = {}
+        self._control: tuple[Control, ...] = ()
+        self._control_key: tuple[str, ...] = ()
+
+    def control(self, control: tuple[Control, ...]) -> tuple[str, ...]:
+        """The Regions' control as a key (the values, quicker to compare)."""
+        if control is not self._control:
+            self._control = control
+            self._control_key = tuple(c.value for c in control)
+        return self._control_key
 
     def get(
         self,
@@ -615,7 +644,7 @@ def draw_parts(
         parts.append(_serialised(overlay))
     else:
         parts.append('<g class="overlay" />')
-    control = view.control
+    control = pieces.control(view.control)
     parts.extend(
         pieces.get(
             (
@@ -635,8 +664,11 @@ def draw_parts(
     taken: list[Rect] = []
     stacks: list[str] = []
     opened: list[str] = []
+    # Whose each counter is follows from these facts only (see _side_of): they key
+    # the counters' parts.
+    home, mutiny = cat.home, view.units.mutiny
     for at, units in sorted(places.items()):
-        sides = tuple(_side_of(cat, view, u) for u in units)
+        sides = tuple(mutiny[u] if home[u] < 0 else control[home[u]] for u in units)
         if at < FIRST_HEX:
             top, _tall = box_tops[at - 1]
             stacks.extend(
@@ -681,23 +713,9 @@ def draw_parts(
         mx, my = x - _K / 2 + 1, y - _K / 2 + 1
         taken.append((mx - 5, my - 5, mx + 5, my + 5))
     parts.extend(pieces.get(("markers", tuple(marks)), _markers, marks))
-    key = (tuple(taken), control)
-    labels = pieces.labels.get(key)
-    if labels is None:
-        space = _Space((0, _TOP, map_right, map_bottom))
-        for city in hexmap.cities:
-            x, y = centre(city.hex)
-            space.take((x - _CITY / 2, y - _CITY / 2, x + _CITY / 2, y + _CITY / 2))
-        for box in taken:
-            space.take(box)
-        group = ET.Element("g", {"class": "labels"})
-        _city_labels(group, space, game)
-        _region_labels(group, space, game, view, pieces)
-        _sea_labels(group, space, game)
-        if len(pieces.labels) > 256:
-            pieces.labels.clear()
-        labels = pieces.labels[key] = _serialised(group)
-    parts.append(labels)
+    parts.append(
+        _labels(pieces, game, view, control, taken, bounds=(0, _TOP, map_right, map_bottom))
+    )
     below, bottom = _text_below(
         pieces, game, state, view, perspective=perspective, y=body_bottom + 22, width=width
     )
@@ -935,12 +953,149 @@ def _overlays(
                 _outline(overlay, h, kind, fill="none", stroke=colour, stroke_width=3)
 
 
-def _city_labels(labels: ET.Element, space: _Space, game: Belisarius) -> None:
-    """City names beside their markers: above, below, right or left of the hex."""
+def _labels(
+    pieces: Pieces,
+    game: Belisarius,
+    view: BelObservation,
+    control: tuple[str, ...],
+    taken: list[Rect],
+    *,
+    bounds: Rect,
+) -> str:
+    """The labels of cities, Regions and seas (``control`` names the Regions'
+    control), placed clear of the boxes ``taken`` (by counters and markers) and of the
+    city markers.
+
+    Labels are placed one after another, each on the first of its spots that is free,
+    so a label stays where it was while no box that came or went touches a box tried
+    for it or for a label before it (each test of a spot gives the same answer): the
+    labels drawn last are kept up to the first one such a box touches, and only the
+    rest are placed again.
+    """
+    key = (tuple(taken), control)
+    found = pieces.labels.get(key)
+    if found is not None:
+        return found
+    labels = pieces.label_specs.get(control)
+    if labels is None:
+        labels = pieces.label_specs[control] = _label_specs(game, view, pieces)
+    boxes = frozenset(taken)
+    last = pieces.last_labels
+    keep = 0
+    if last is not None and last.control == control:
+        changed = boxes ^ last.taken
+        keep = len(labels)
+        for k, tried in enumerate(last.asked):
+            if any(_touch(box, other) for box in tried for other in changed):
+                keep = k
+                break
+    placings: list[Placing] = []
+    asked_all: list[list[Rect]] = []
+    if last is not None and keep:
+        placings = list(last.placings[:keep])
+        asked_all = list(last.asked[:keep])
+    if keep < len(labels):
+        space = _Space(bounds)
+        for city in game.catalog.map.cities:
+            x, y = centre(city.hex)
+            space.take((x - _CITY / 2, y - _CITY / 2, x + _CITY / 2, y + _CITY / 2))
+        for box in taken:
+            space.take(box)
+        for placing in placings:
+            space.take(placing[2])
+        for label in labels[keep:]:
+            asked: list[Rect] = []
+            placings.append(_place(label, space, asked))
+            asked_all.append(asked)
+    drawn = pieces.placed
+    if len(drawn) > Pieces.LIMIT:
+        drawn.clear()
+    parts = []
+    for label, placing in zip(labels, placings, strict=True):
+        svg_key = (label.content, label.attrs, placing)
+        part = drawn.get(svg_key)
+        if part is None:
+            part = drawn[svg_key] = _label_svg(label, placing)
+        parts.append(part)
+    if len(pieces.labels) > 256:
+        pieces.labels.clear()
+    found = pieces.labels[key] = _group('class="labels"', parts)
+    pieces.last_labels = _Placed(control, boxes, tuple(placings), tuple(asked_all))
+    return found
+
+
+def _touch(box: Rect, other: Rect, pad: float = 1.0) -> bool:
+    """Whether two boxes come nearer than ``pad`` (the test of :meth:`_Space.free`)."""
+    return (
+        box[0] < other[2] + pad
+        and other[0] < box[2] + pad
+        and box[1] < other[3] + pad
+        and other[1] < box[3] + pad
+    )
+
+
+@attrs.frozen
+class _Placed:
+    """Labels placed: under which control, clear of which boxes, where each went,
+    and the boxes tried for each."""
+
+    control: tuple[str, ...]
+    taken: frozenset[Rect]
+    placings: tuple[Placing, ...]
+    asked: tuple[list[Rect], ...]
+
+
+def _label_specs(game: Belisarius, view: BelObservation, pieces: Pieces) -> list[_Label]:
+    """Every label, in the order placed: cities, Regions (with their control), seas."""
+    labels: list[_Label] = []
     for city in game.catalog.map.cities:
         name = city.name + (" ($)" if city.treasury else "")
-        spots = _city_spots(city.hex, name)
-        _label(labels, space, spots, name, 8, class_="city-label", data_city=city.name)
+        labels.append(
+            _Label(
+                name,
+                _city_spots(city.hex, name),
+                8,
+                True,
+                (("class_", "city-label"), ("data_city", city.name)),
+            )
+        )
+    cat = game.catalog
+    if not pieces.land:
+        for index in range(len(cat.regions)):
+            hexes = cat.region_land[index] or cat.region_hexes[index]
+            land = tuple(h for h in hexes if h >= FIRST_HEX and h in cat.map)
+            pieces.land.append(_spots(land))
+    for index, region in enumerate(cat.regions):
+        spots = pieces.land[index]
+        if not spots:
+            continue
+        control = view.control[index]
+        labels.append(
+            _Label(
+                f"{region.name} ({control.value.title()})",
+                spots,
+                10,
+                True,
+                (
+                    ("fill", _CONTROL[control]),
+                    ("class_", "region-label"),
+                    ("data_region", region.name),
+                    ("data_control", control.value),
+                ),
+            )
+        )
+    for sea in game.catalog.map.sea_areas:
+        if sea.hexes:
+            labels.append(
+                _Label(
+                    sea.name,
+                    _around(list(sea.hexes)),
+                    10,
+                    False,
+                    (("font_style", "italic"), ("fill", "#1a4f7a"), ("class_", "sea-label")),
+                )
+            )
+    return labels
 
 
 @functools.lru_cache(maxsize=1024)
@@ -968,49 +1123,6 @@ def _city_spots(hex_number: int, name: str) -> tuple[tuple[float, float], ...]:
                 )
             )
     return tuple(spots)
-
-
-def _region_labels(
-    labels: ET.Element, space: _Space, game: Belisarius, view: BelObservation, pieces: Pieces
-) -> None:
-    cat = game.catalog
-    if not pieces.land:
-        for index in range(len(cat.regions)):
-            hexes = cat.region_land[index] or cat.region_hexes[index]
-            land = tuple(h for h in hexes if h >= FIRST_HEX and h in cat.map)
-            pieces.land.append(_spots(land))
-    for index, region in enumerate(cat.regions):
-        spots = pieces.land[index]
-        if not spots:
-            continue
-        control = view.control[index]
-        _label(
-            labels,
-            space,
-            spots,
-            f"{region.name} ({control.value.title()})",
-            10,
-            fill=_CONTROL[control],
-            class_="region-label",
-            data_region=region.name,
-            data_control=control.value,
-        )
-
-
-def _sea_labels(labels: ET.Element, space: _Space, game: Belisarius) -> None:
-    for sea in game.catalog.map.sea_areas:
-        if sea.hexes:
-            _label(
-                labels,
-                space,
-                _around(list(sea.hexes)),
-                sea.name,
-                10,
-                bold=False,
-                font_style="italic",
-                fill="#1a4f7a",
-                class_="sea-label",
-            )
 
 
 def _boxes(
@@ -1267,4 +1379,6 @@ def _legend(root: ET.Element, y: float, width: float) -> float:
 
 
 def _side_of(cat: Catalog, view: BelObservation, unit: int) -> int:
+    # From the counter's home Region's control, or its Mutinying face where it has
+    # no home Region: the facts :func:`draw_parts` keys a counter's part on.
     return _controller(cat, view, unit)
