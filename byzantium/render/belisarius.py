@@ -46,6 +46,7 @@ from byzantium.belisarius.state import (
     PLAYERS,
     BelState,
     Catalog,
+    Units,
 )
 from byzantium.belisarius.world import enemy_zoc
 from byzantium.render._fonts import text_box, text_width
@@ -496,7 +497,7 @@ class Pieces:
 
     def __init__(self) -> None:
         self.parts: dict[object, tuple[str, ...]] = {}
-        self.labels: dict[object, str] = {}
+        self.labels: dict[object, tuple[str, ...]] = {}
         self.below: dict[object, tuple[str, float]] = {}
         #: The spots of each Region's label, by Region index.
         self.land: list[tuple[tuple[float, float], ...]] = []
@@ -510,6 +511,19 @@ class Pieces:
         self.placed: dict[object, str] = {}
         self._control: tuple[Control, ...] = ()
         self._control_key: tuple[str, ...] = ()
+        self._counters: tuple[Units, tuple[str, ...], _Counters] | None = None
+
+    def counters(self, units: Units, control: tuple[str, ...]) -> _Counters | None:
+        """The counters' layer drawn last, if drawn of the same counters and control."""
+        last = self._counters
+        if last is not None and last[0] == units and last[1] == control:
+            return last[2]
+        return None
+
+    def keep_counters(self, units: Units, control: tuple[str, ...], layer: _Counters) -> _Counters:
+        """Keep the counters' layer drawn of ``units`` and ``control``."""
+        self._counters = (units, control, layer)
+        return layer
 
     def control(self, control: tuple[Control, ...]) -> tuple[str, ...]:
         """The Regions' control as a key (the values, quicker to compare)."""
@@ -538,11 +552,12 @@ def _serialised(*elements: ET.Element) -> str:
     return "".join(ET.tostring(e, encoding="unicode") for e in elements)
 
 
-def _group(attrs: str, inner: list[str]) -> str:
-    """A ``<g>`` of the given serialised attributes around ``inner``, as
-    :mod:`xml.etree` writes it (an empty group closes itself)."""
-    body = "".join(inner)
-    return f"<g {attrs}>{body}</g>" if body else f"<g {attrs} />"
+def _group(attrs: str, inner: Sequence[str]) -> list[str]:
+    """A ``<g>`` of the given serialised attributes around the parts ``inner``, as
+    :mod:`xml.etree` writes it (an empty group closes itself), in parts."""
+    if not any(inner):
+        return [f"<g {attrs} />"]
+    return [f"<g {attrs}>", *inner, "</g>"]
 
 
 def draw(
@@ -604,20 +619,15 @@ def draw_parts(
     box_x = map_right + 10
     box_w = 8 * (_K + 3) + 10
     width = box_x + box_w + 8
-    # Stacks: counters by place.
-    places: dict[int, list[int]] = {}
-    for unit, at in enumerate(view.units.where):
-        if at > AVAILABLE:
-            places.setdefault(at, []).append(unit)
-    # Peripheral Area boxes: a header and rows of counters, as tall as they need.
-    box_tops: list[tuple[float, float]] = []
-    y = _TOP
-    for i, _area in enumerate(cat.peripherals):
-        rows = max(1, math.ceil(len(places.get(i + 1, [])) / 8))
-        tall = 34 + rows * (_K + 3) + 4
-        box_tops.append((y, tall))
-        y += tall + 8
-    body_bottom = max(map_bottom, y)
+    control = pieces.control(view.control)
+    layer = pieces.counters(view.units, control)
+    if layer is None:
+        layer = pieces.keep_counters(
+            view.units,
+            control,
+            _counters_layer(pieces, game, view, control, box_x=box_x, box_w=box_w, width=width),
+        )
+    body_bottom = max(map_bottom, layer.bottom)
     parts: list[str] = []
     parts.extend(pieces.get(("map",), _map_part, game) if with_map else ['<use href="#map" />'])
     parts.extend(
@@ -644,21 +654,88 @@ def draw_parts(
         parts.append(_serialised(overlay))
     else:
         parts.append('<g class="overlay" />')
-    control = pieces.control(view.control)
+    parts.extend(layer.boxes)
+    taken = list(layer.taken)
+    parts.extend(_group('class="stacks"', layer.stacks))
+    marks = (
+        [(h, "P", "#000") for h in view.markers.pillaged]
+        + [(h, "C", "#1b5e20") for h in view.markers.colonies]
+        + [(h, "W", "#0d47a1") for h in view.markers.works]
+    )
+    for h, _mark, _colour in marks:
+        x, y = centre(h)
+        mx, my = x - _K / 2 + 1, y - _K / 2 + 1
+        taken.append((mx - 5, my - 5, mx + 5, my + 5))
+    parts.extend(pieces.get(("markers", tuple(marks)), _markers, marks))
     parts.extend(
-        pieces.get(
-            (
-                "boxes",
-                tuple(control[cat.region_index[a.region]] for a in cat.peripherals),
-                tuple(box_tops),
-            ),
-            _boxes,
-            game,
-            view,
-            box_x=box_x,
-            box_w=box_w,
-            box_tops=box_tops,
-        )
+        _labels(pieces, game, view, control, taken, bounds=(0, _TOP, map_right, map_bottom))
+    )
+    below, bottom = _text_below(
+        pieces, game, state, view, perspective=perspective, y=body_bottom + 22, width=width
+    )
+    parts.append(below)
+    parts.extend(_group('class="stack-lists"', layer.opened))
+    parts.append("</svg>")
+    height = math.ceil(bottom + 8)
+    wide = math.ceil(width)
+    head = (
+        f'<svg xmlns="{NS}" width="{wide}" height="{height}" viewBox="0 0 {wide} {height}" '
+        f'font-family="{FONTS}"><rect x="0" y="0" width="{wide}" height="{height}" '
+        'fill="#f5f5f0" />'
+    )
+    return [head, *parts]
+
+
+@attrs.frozen
+class _Counters:
+    """The counters' layer of a picture: the Peripheral Area boxes, the stacks (on
+    hexes and in boxes) and their hidden lists, in parts; the boxes the stacks take
+    on the map (for the labels) and the bottom of the last Peripheral Area box."""
+
+    boxes: tuple[str, ...]
+    stacks: tuple[str, ...]
+    opened: tuple[str, ...]
+    taken: tuple[Rect, ...]
+    bottom: float
+
+
+def _counters_layer(
+    pieces: Pieces,
+    game: Belisarius,
+    view: BelObservation,
+    control: tuple[str, ...],
+    *,
+    box_x: float,
+    box_w: float,
+    width: float,
+) -> _Counters:
+    cat = game.catalog
+    # Stacks: counters by place.
+    places: dict[int, list[int]] = {}
+    for unit, at in enumerate(view.units.where):
+        if at > AVAILABLE:
+            places.setdefault(at, []).append(unit)
+    # Peripheral Area boxes: a header and rows of counters, as tall as they need.
+    box_tops: list[tuple[float, float]] = []
+    y = _TOP
+    for i, _area in enumerate(cat.peripherals):
+        rows = max(1, math.ceil(len(places.get(i + 1, [])) / 8))
+        tall = 34 + rows * (_K + 3) + 4
+        box_tops.append((y, tall))
+        y += tall + 8
+    bottom = y
+    boxes = pieces.get(
+        (
+            "boxes",
+            tuple(control[cat.region_index[a.region]] for a in cat.peripherals),
+            tuple(box_tops),
+        ),
+        _boxes,
+        game,
+        view,
+        box_x=box_x,
+        box_w=box_w,
+        box_tops=box_tops,
     )
     # The boxes that labels must not cover, besides the city markers.
     taken: list[Rect] = []
@@ -702,34 +779,7 @@ def draw_parts(
         taken.append((x - _K / 2 - 1, y - _K / 2 - 1 - depth, x + _K / 2 + 1 + depth, y + _K / 2))
         if len(units) > 1:
             taken.append((x + _K / 2 - 6, y - _K / 2 - 7, x + _K / 2 + 7, y - _K / 2 + 6))
-    parts.append(_group('class="stacks"', stacks))
-    marks = (
-        [(h, "P", "#000") for h in view.markers.pillaged]
-        + [(h, "C", "#1b5e20") for h in view.markers.colonies]
-        + [(h, "W", "#0d47a1") for h in view.markers.works]
-    )
-    for h, _mark, _colour in marks:
-        x, y = centre(h)
-        mx, my = x - _K / 2 + 1, y - _K / 2 + 1
-        taken.append((mx - 5, my - 5, mx + 5, my + 5))
-    parts.extend(pieces.get(("markers", tuple(marks)), _markers, marks))
-    parts.append(
-        _labels(pieces, game, view, control, taken, bounds=(0, _TOP, map_right, map_bottom))
-    )
-    below, bottom = _text_below(
-        pieces, game, state, view, perspective=perspective, y=body_bottom + 22, width=width
-    )
-    parts.append(below)
-    parts.append(_group('class="stack-lists"', opened))
-    parts.append("</svg>")
-    height = math.ceil(bottom + 8)
-    wide = math.ceil(width)
-    head = (
-        f'<svg xmlns="{NS}" width="{wide}" height="{height}" viewBox="0 0 {wide} {height}" '
-        f'font-family="{FONTS}"><rect x="0" y="0" width="{wide}" height="{height}" '
-        'fill="#f5f5f0" />'
-    )
-    return [head, *parts]
+    return _Counters(boxes, tuple(stacks), tuple(opened), tuple(taken), bottom)
 
 
 def _map_part(game: Belisarius) -> tuple[str, ...]:
@@ -961,7 +1011,7 @@ def _labels(
     taken: list[Rect],
     *,
     bounds: Rect,
-) -> str:
+) -> tuple[str, ...]:
     """The labels of cities, Regions and seas (``control`` names the Regions'
     control), placed clear of the boxes ``taken`` (by counters and markers) and of the
     city markers.
@@ -1019,7 +1069,7 @@ def _labels(
         parts.append(part)
     if len(pieces.labels) > 256:
         pieces.labels.clear()
-    found = pieces.labels[key] = _group('class="labels"', parts)
+    found = pieces.labels[key] = tuple(_group('class="labels"', parts))
     pieces.last_labels = _Placed(control, boxes, tuple(placings), tuple(asked_all))
     return found
 
