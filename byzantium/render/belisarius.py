@@ -498,7 +498,7 @@ class Pieces:
     def __init__(self) -> None:
         self.parts: dict[object, tuple[str, ...]] = {}
         self.labels: dict[object, tuple[str, ...]] = {}
-        self.below: dict[object, tuple[str, float]] = {}
+        self.below: dict[object, tuple[tuple[str, ...], float]] = {}
         #: The spots of each Region's label, by Region index.
         self.land: list[tuple[tuple[float, float], ...]] = []
         #: Counter names by id.
@@ -673,7 +673,7 @@ def draw_parts(
     below, bottom = _text_below(
         pieces, game, state, view, perspective=perspective, y=body_bottom + 22, width=width
     )
-    parts.append(below)
+    parts.extend(below)
     parts.extend(_group('class="stack-lists"', layer.opened))
     parts.append("</svg>")
     height = math.ceil(bottom + 8)
@@ -1261,7 +1261,7 @@ def _text_below(
     perspective: int | None,
     y: float,
     width: float,
-) -> tuple[str, float]:
+) -> tuple[tuple[str, ...], float]:
     """Treasuries and hands as far as the viewer may know them, the question
     pending, and the legend, from ``y`` down; and their bottom."""
     cat = game.catalog
@@ -1307,7 +1307,7 @@ def _draw_below(
     *,
     y: float,
     width: float,
-) -> tuple[str, float]:
+) -> tuple[tuple[str, ...], float]:
     root = ET.Element("g")
     for p, line in zip(PLAYERS, lines, strict=True):
         text(
@@ -1343,8 +1343,8 @@ def _draw_below(
     if legend is None:
         holder = ET.Element("g")
         bottom = _legend(holder, y + 6, width)
-        legend = pieces.below[key] = (_serialised(*holder), bottom)
-    return _serialised(*root) + legend[0], legend[1]
+        legend = pieces.below[key] = ((_serialised(*holder),), bottom)
+    return (_serialised(*root), *legend[0]), legend[1]
 
 
 def _legend(root: ET.Element, y: float, width: float) -> float:
