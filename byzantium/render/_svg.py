@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 __all__ = ["FONTS", "NS", "document", "el", "text", "to_string"]
 
 NS = "http://www.w3.org/2000/svg"
-#: The fonts of every picture, the first one measured (:mod:`byzantium.render._fonts`).
+#: The fonts of every picture, the first one measured (:mod:`byzantium.render._text`).
 FONTS = "DejaVu Sans, Arial, sans-serif"
 
 

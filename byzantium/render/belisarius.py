@@ -49,8 +49,8 @@ from byzantium.belisarius.state import (
     Units,
 )
 from byzantium.belisarius.world import enemy_zoc
-from byzantium.render._fonts import text_box, text_width
 from byzantium.render._svg import FONTS, NS, el, text
+from byzantium.render._text import text_box, text_width
 
 if TYPE_CHECKING:
     from byzantium.core.game import Game
