@@ -8,7 +8,10 @@ step with its exact probability, and the legal alternatives of a decision. The l
 and right arrow keys step, Home and End jump to the ends; the map zooms and pans (its
 buttons, + - 0 and W A S D, the wheel, a drag). Pictures change little from step to
 step, so each is stored as its difference from the same seat's previous one, over one
-table of the distinct tags; the Belisarius map layer is stored once.
+table of the distinct tags; the Belisarius map layer is stored once. For the same
+reason the Belisarius pictures are drawn from the parts of the ones before
+(:class:`~byzantium.render.belisarius.Pieces`): a part is drawn once per distinct input
+and each distinct part is cut into tags once.
 
 Without a seat the page shows everything: every player's board, secrets and
 choices, with a seat switch for the boards; in a game of several players it says so
