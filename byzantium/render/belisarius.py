@@ -1022,7 +1022,11 @@ def _labels(
     labels drawn last are kept up to the first one such a box touches, and only the
     rest are placed again.
     """
-    key = (tuple(taken), control)
+    order = tuple(taken)
+    last = pieces.last_labels
+    if last is not None and last.control == control and last.order == order:
+        return last.drawn
+    key = (order, control)
     found = pieces.labels.get(key)
     if found is not None:
         return found
@@ -1030,7 +1034,6 @@ def _labels(
     if labels is None:
         labels = pieces.label_specs[control] = _label_specs(game, view, pieces)
     boxes = frozenset(taken)
-    last = pieces.last_labels
     keep = 0
     if last is not None and last.control == control:
         changed = boxes ^ last.taken
@@ -1041,9 +1044,11 @@ def _labels(
                 break
     placings: list[Placing] = []
     asked_all: list[list[Rect]] = []
+    parts: list[str] = []
     if last is not None and keep:
         placings = list(last.placings[:keep])
         asked_all = list(last.asked[:keep])
+        parts = list(last.parts[:keep])
     if keep < len(labels):
         space = _Space(bounds)
         for city in game.catalog.map.cities:
@@ -1053,24 +1058,25 @@ def _labels(
             space.take(box)
         for placing in placings:
             space.take(placing[2])
+        drawn = pieces.placed
+        if len(drawn) > Pieces.LIMIT:
+            drawn.clear()
         for label in labels[keep:]:
             asked: list[Rect] = []
-            placings.append(_place(label, space, asked))
+            placing = _place(label, space, asked)
+            placings.append(placing)
             asked_all.append(asked)
-    drawn = pieces.placed
-    if len(drawn) > Pieces.LIMIT:
-        drawn.clear()
-    parts = []
-    for label, placing in zip(labels, placings, strict=True):
-        svg_key = (label.content, label.attrs, placing)
-        part = drawn.get(svg_key)
-        if part is None:
-            part = drawn[svg_key] = _label_svg(label, placing)
-        parts.append(part)
+            svg_key = (label.content, label.attrs, placing)
+            part = drawn.get(svg_key)
+            if part is None:
+                part = drawn[svg_key] = _label_svg(label, placing)
+            parts.append(part)
     if len(pieces.labels) > 256:
         pieces.labels.clear()
     found = pieces.labels[key] = tuple(_group('class="labels"', parts))
-    pieces.last_labels = _Placed(control, boxes, tuple(placings), tuple(asked_all))
+    pieces.last_labels = _Placed(
+        control, order, boxes, tuple(placings), tuple(asked_all), tuple(parts), found
+    )
     return found
 
 
@@ -1086,13 +1092,17 @@ def _touch(box: Rect, other: Rect, pad: float = 1.0) -> bool:
 
 @attrs.frozen
 class _Placed:
-    """Labels placed: under which control, clear of which boxes, where each went,
-    and the boxes tried for each."""
+    """Labels placed: under which control, clear of which boxes (in order, and as a
+    set), where each went, the boxes tried for each, and their SVG."""
 
     control: tuple[str, ...]
+    order: tuple[Rect, ...]
     taken: frozenset[Rect]
     placings: tuple[Placing, ...]
     asked: tuple[list[Rect], ...]
+    #: Each label's SVG, and the labels' group in parts.
+    parts: tuple[str, ...]
+    drawn: tuple[str, ...]
 
 
 def _label_specs(game: Belisarius, view: BelObservation, pieces: Pieces) -> list[_Label]:
