@@ -1017,10 +1017,9 @@ def _labels(
     city markers.
 
     Labels are placed one after another, each on the first of its spots that is free,
-    so a label stays where it was while no box that came or went touches a box tried
-    for it or for a label before it (each test of a spot gives the same answer): the
-    labels drawn last are kept up to the first one such a box touches, and only the
-    rest are placed again.
+    so a label goes where it went last while no box that came, went or moved since
+    (a counter's, a marker's, an earlier label's) touches a box tried for it: every
+    test of a spot gives the same answer. Only the other labels are placed again.
     """
     order = tuple(taken)
     last = pieces.last_labels
@@ -1034,43 +1033,49 @@ def _labels(
     if labels is None:
         labels = pieces.label_specs[control] = _label_specs(game, view, pieces)
     boxes = frozenset(taken)
-    keep = 0
+    # Boxes that came, went or moved since the last labels: a label none of whose
+    # tried boxes touches one goes where it went last.
+    changed: set[Rect] | None = None
     if last is not None and last.control == control:
-        changed = boxes ^ last.taken
-        keep = len(labels)
-        for k, tried in enumerate(last.asked):
-            if any(_touch(box, other) for box in tried for other in changed):
-                keep = k
-                break
+        changed = set(boxes ^ last.taken)
     placings: list[Placing] = []
     asked_all: list[list[Rect]] = []
     parts: list[str] = []
-    if last is not None and keep:
-        placings = list(last.placings[:keep])
-        asked_all = list(last.asked[:keep])
-        parts = list(last.parts[:keep])
-    if keep < len(labels):
-        space = _Space(bounds)
-        for city in game.catalog.map.cities:
-            x, y = centre(city.hex)
-            space.take((x - _CITY / 2, y - _CITY / 2, x + _CITY / 2, y + _CITY / 2))
-        for box in taken:
-            space.take(box)
-        for placing in placings:
-            space.take(placing[2])
-        drawn = pieces.placed
-        if len(drawn) > Pieces.LIMIT:
-            drawn.clear()
-        for label in labels[keep:]:
-            asked: list[Rect] = []
-            placing = _place(label, space, asked)
-            placings.append(placing)
-            asked_all.append(asked)
-            svg_key = (label.content, label.attrs, placing)
-            part = drawn.get(svg_key)
-            if part is None:
-                part = drawn[svg_key] = _label_svg(label, placing)
-            parts.append(part)
+    space: _Space | None = None
+    drawn = pieces.placed
+    if len(drawn) > Pieces.LIMIT:
+        drawn.clear()
+    for k, label in enumerate(labels):
+        if last is not None and changed is not None:
+            tried = last.asked[k]
+            if not any(_touch(box, other) for box in tried for other in changed):
+                placing = last.placings[k]
+                placings.append(placing)
+                asked_all.append(tried)
+                parts.append(last.parts[k])
+                if space is not None:
+                    space.take(placing[2])
+                continue
+        if space is None:
+            space = _Space(bounds)
+            for city in game.catalog.map.cities:
+                x, y = centre(city.hex)
+                space.take((x - _CITY / 2, y - _CITY / 2, x + _CITY / 2, y + _CITY / 2))
+            for box in taken:
+                space.take(box)
+            for placing in placings:
+                space.take(placing[2])
+        asked: list[Rect] = []
+        placing = _place(label, space, asked)
+        if last is not None and changed is not None and placing != last.placings[k]:
+            changed.update((placing[2], last.placings[k][2]))
+        placings.append(placing)
+        asked_all.append(asked)
+        svg_key = (label.content, label.attrs, placing)
+        part = drawn.get(svg_key)
+        if part is None:
+            part = drawn[svg_key] = _label_svg(label, placing)
+        parts.append(part)
     if len(pieces.labels) > 256:
         pieces.labels.clear()
     found = pieces.labels[key] = tuple(_group('class="labels"', parts))
