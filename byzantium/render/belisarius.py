@@ -1323,21 +1323,11 @@ def _draw_below(
     y: float,
     width: float,
 ) -> tuple[tuple[str, ...], float]:
-    root = ET.Element("g")
+    parts: list[str] = []
     for p, line in zip(PLAYERS, lines, strict=True):
-        text(
-            root,
-            _MARGIN + 2,
-            y,
-            line,
-            font_size=12,
-            fill=_SIDE[p],
-            class_="treasury",
-            data_player=str(p),
-            font_weight="bold",
-        )
+        parts.extend(pieces.get(("treasury", p, y, line), _treasury_line, p, y, line))
         y += 16
-    text(root, _MARGIN + 2, y, f"Pool: {view.pool_size} Stratagems", font_size=12)
+    parts.extend(pieces.get(("pool", y, view.pool_size), _pool_line, y, view.pool_size))
     y += 16
     pending = view.pending
     if view.ending is not None:
@@ -1351,7 +1341,7 @@ def _draw_below(
         asked = asked[:1].upper() + asked[1:]
         what = f"Now: {asked} (rule {pending.rule})"
     for line in _wrap(what[:400], 12, width - 2 * _MARGIN - 8):
-        text(root, _MARGIN + 2, y, line, font_size=12, class_="pending")
+        parts.extend(pieces.get(("pending", y, line), _pending_line, y, line))
         y += 16
     key = ("legend", y, width)
     legend = pieces.below.get(key)
@@ -1359,7 +1349,35 @@ def _draw_below(
         holder = ET.Element("g")
         bottom = _legend(holder, y + 6, width)
         legend = pieces.below[key] = ((_serialised(*holder),), bottom)
-    return (_serialised(*root), *legend[0]), legend[1]
+    return (*parts, *legend[0]), legend[1]
+
+
+def _treasury_line(p: int, y: float, line: str) -> tuple[str, ...]:
+    holder = ET.Element("g")
+    text(
+        holder,
+        _MARGIN + 2,
+        y,
+        line,
+        font_size=12,
+        fill=_SIDE[p],
+        class_="treasury",
+        data_player=str(p),
+        font_weight="bold",
+    )
+    return (_serialised(*holder),)
+
+
+def _pool_line(y: float, pool: int) -> tuple[str, ...]:
+    holder = ET.Element("g")
+    text(holder, _MARGIN + 2, y, f"Pool: {pool} Stratagems", font_size=12)
+    return (_serialised(*holder),)
+
+
+def _pending_line(y: float, line: str) -> tuple[str, ...]:
+    holder = ET.Element("g")
+    text(holder, _MARGIN + 2, y, line, font_size=12, class_="pending")
+    return (_serialised(*holder),)
 
 
 def _legend(root: ET.Element, y: float, width: float) -> float:
