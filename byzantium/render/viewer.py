@@ -73,7 +73,9 @@ def view_html(
         seats = [None]
     else:
         seats = [None, *range(game.NUM_PLAYERS)]
-    index: dict[str, int] = {}
+    # Pictures drawn before, by their parts (as the same parts make the same text, and
+    # the parts' hashes are kept, this is quicker than by the whole text).
+    index: dict[tuple[str, ...], int] = {}
     store = _Store()
     # Each new picture is stored against the same seat's previous picture.
     last: dict[int | None, int] = {}
@@ -102,10 +104,10 @@ def view_html(
             )
         else:
             parts = [svg(game, state, seat)]
-        text = "".join(parts)
-        found = index.get(text)
+        key = tuple(parts)
+        found = index.get(key)
         if found is None:
-            found = index[text] = store.add(parts, last.get(seat, -1))
+            found = index[key] = store.add(parts, last.get(seat, -1))
         last[seat] = found
         return found
 
