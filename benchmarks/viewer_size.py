@@ -3,10 +3,11 @@
 
 Each game is played from a seed (Belisarius by its ``sensible`` player on both
 sides, up to ``--steps`` steps; Sword of Orthodoxy by its ``sensible`` player), and
-its all-seeing page is written as ``byzantium view`` writes it; the figure is the
-wall time of :func:`~byzantium.render.viewer.view_html` (the replay included) and
-the size of the page in bytes. One JSON line per game. The machine's load changes
-the times: run it alone where possible. From the repository root::
+its all-seeing page is written as ``byzantium view`` writes it; the figures are the
+wall time of :func:`~byzantium.render.viewer.view_html` (the replay included), the
+processor time it took (less moved by other jobs on the machine than the wall time)
+and the size of the page in bytes. One JSON line per game. The machine's load
+changes the times: run it alone where possible. From the repository root::
 
     python -m benchmarks.viewer_size --steps 1200
 """
@@ -30,15 +31,16 @@ def measure(game_id: str, seed: int, steps: int) -> dict[str, object]:
     game: Game[object, object] = load_game(game_id)
     policy = policy_for(game, "sensible")
     record: GameRecord[object] = play(game, policy, seed=seed, max_steps=steps)
-    start = time.perf_counter()
+    start, used = time.perf_counter(), time.process_time()
     page = view_html(game, record)
-    seconds = time.perf_counter() - start
+    seconds, used = time.perf_counter() - start, time.process_time() - used
     return {
         "game": game_id,
         "seed": seed,
         "steps": len(record),
         "bytes": len(page.encode("utf-8")),
         "seconds": round(seconds, 2),
+        "cpu_seconds": round(used, 2),
     }
 
 

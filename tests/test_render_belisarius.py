@@ -16,7 +16,7 @@ from byzantium.belisarius.game import Belisarius
 from byzantium.belisarius.state import AVAILABLE, FIRST_HEX, BelState
 from byzantium.core.registry import load_game
 from byzantium.render import after_setup, svg
-from byzantium.render._fonts import text_width
+from byzantium.render._text import text_width
 from tests.test_render import _walk
 
 NS = "{http://www.w3.org/2000/svg}"

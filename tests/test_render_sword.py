@@ -19,7 +19,7 @@ from byzantium.core.errors import ByzantiumError
 from byzantium.core.game import CHANCE
 from byzantium.core.registry import load_game
 from byzantium.render import svg
-from byzantium.render._text import fit, width
+from byzantium.render._text import fit, text_width
 from byzantium.sword_of_orthodoxy.components import SpaceKind, TileKind
 from byzantium.sword_of_orthodoxy.engine import Context
 from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
@@ -252,7 +252,7 @@ def test_every_label_fits_its_box_by_our_measure(seed: int) -> None:
             left, _, right, _ = _frame(group, moved=False)
             size = float(_inherited(node, "font-size", parents))
             bold = _inherited(node, "font-weight", parents) == "bold"
-            span = width(node.text or "", size, bold=bold)
+            span = text_width(node.text or "", size, bold=bold)
             x = float(node.get("x", 0))
             middle = _inherited(node, "text-anchor", parents) == "middle"
             start = x - span / 2 if middle else x
@@ -262,12 +262,12 @@ def test_every_label_fits_its_box_by_our_measure(seed: int) -> None:
 def test_fit_wraps_between_words_and_shrinks_before_it_shortens() -> None:
     size, lines = fit("Walls of Theodosius", 68, 9, lines=2, bold=True)
     assert lines == ["Walls of", "Theodosius"] and size == 9
-    assert all(width(line, size, bold=True) <= 68 for line in lines)
+    assert all(text_width(line, size, bold=True) <= 68 for line in lines)
     size, lines = fit("Constantinople", 50, 10, smallest=6)
     assert lines == ["Constantinople"] and size < 10
-    assert width("Constantinople", size) <= 50
+    assert text_width("Constantinople", size) <= 50
     size, lines = fit("Hippopotomonstrosesquipedaliophobia", 40, 10, smallest=8)
-    assert len(lines) == 1 and lines[0].endswith(".") and width(lines[0], size) <= 40
+    assert len(lines) == 1 and lines[0].endswith(".") and text_width(lines[0], size) <= 40
 
 
 def _components_without(tmp_path: Path, space: str) -> SwordOfOrthodoxy:

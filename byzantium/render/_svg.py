@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-__all__ = ["NS", "document", "el", "text", "to_string"]
+__all__ = ["FONTS", "NS", "document", "el", "text", "to_string"]
 
 NS = "http://www.w3.org/2000/svg"
+#: The fonts of every picture, the first one measured (:mod:`byzantium.render._text`).
+FONTS = "DejaVu Sans, Arial, sans-serif"
 
 
 def document(width: float, height: float) -> ET.Element:
@@ -18,7 +20,7 @@ def document(width: float, height: float) -> ET.Element:
             "width": f"{width:g}",
             "height": f"{height:g}",
             "viewBox": f"0 0 {width:g} {height:g}",
-            "font-family": "DejaVu Sans, Arial, sans-serif",
+            "font-family": FONTS,
         },
     )
 

@@ -1,14 +1,23 @@
-"""Text measured before it is drawn: widths of DejaVu Sans (the pictures' first font)
-and words wrapped into lines that fit a box, so that no label runs out of its box.
+"""Text measured before it is drawn, for the pictures of both games: widths and boxes
+of lines in DejaVu Sans (the pictures' first font), and words wrapped into lines that
+fit a box, so that labels are placed clear of each other and none runs out of its box.
 
 The advance widths (thousandths of an em) were read once from DejaVu Sans and DejaVu
 Sans Bold; a character not in the table counts as a full em, so an estimate errs on
-the wide side (Arial, the fallback font, is narrower than DejaVu Sans).
+the wide side (Arial, the fallback font, is narrower than DejaVu Sans). Heights follow
+the font's box: a line reaches :data:`ASCENT` of the size above its baseline and
+:data:`DESCENT` below.
 """
 
 from __future__ import annotations
 
-__all__ = ["fit", "width"]
+import functools
+
+__all__ = ["ASCENT", "DESCENT", "fit", "text_box", "text_width"]
+
+#: How far a line reaches above its baseline, and below it, in font sizes.
+ASCENT = 0.93
+DESCENT = 0.24
 
 _CHARS = (
     " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`"
@@ -38,16 +47,32 @@ _WIDTHS = {
 }
 
 
-def width(content: str, size: float, *, bold: bool = False) -> float:
+def text_width(content: str, size: float, *, bold: bool = False) -> float:
     """The width of ``content`` set at ``size`` (an upper estimate)."""
+    return _advance(content, bold) * size / 1000
+
+
+@functools.lru_cache(maxsize=8192)
+def _advance(content: str, bold: bool) -> int:
+    """The advance of ``content`` in thousandths of an em."""
     table = _WIDTHS[bold]
-    return sum(table.get(c, 1000) for c in content) * size / 1000
+    return sum(table.get(c, 1000) for c in content)
+
+
+def text_box(
+    x: float, y: float, content: str, size: float, *, bold: bool = False, anchor: str = "start"
+) -> tuple[float, float, float, float]:
+    """The box (left, top, right, bottom) of a one-line text drawn at (x, y) with the
+    given ``text-anchor`` (``start``, ``middle`` or ``end``)."""
+    wide = text_width(content, size, bold=bold)
+    left = {"start": x, "middle": x - wide / 2, "end": x - wide}[anchor]
+    return left, y - ASCENT * size, left + wide, y + DESCENT * size
 
 
 def _wrap(content: str, room: float, size: float, bold: bool) -> list[str]:
     lines: list[str] = []
     for word in content.split():
-        if lines and width(f"{lines[-1]} {word}", size, bold=bold) <= room:
+        if lines and text_width(f"{lines[-1]} {word}", size, bold=bold) <= room:
             lines[-1] += f" {word}"
         else:
             lines.append(word)
@@ -70,7 +95,7 @@ def fit(
     current = size
     while True:
         wrapped = _wrap(content, room, current, bold)
-        fits = all(width(line, current, bold=bold) <= room for line in wrapped)
+        fits = all(text_width(line, current, bold=bold) <= room for line in wrapped)
         if fits and len(wrapped) <= lines:
             return current, wrapped
         if current - 0.5 < smallest:
@@ -79,12 +104,12 @@ def fit(
     kept: list[str] = []
     for line in wrapped[:lines]:
         short = line
-        while width(short, current, bold=bold) > room and len(short) > 1:
+        while text_width(short, current, bold=bold) > room and len(short) > 1:
             short = short[:-2].rstrip() + "."
         kept.append(short)
     if len(wrapped) > lines:
         last = kept[-1]
-        while width(last + "…", current, bold=bold) > room and len(last) > 1:
+        while text_width(last + "…", current, bold=bold) > room and len(last) > 1:
             last = last[:-1].rstrip()
         kept[-1] = last + "…"
     return current, kept

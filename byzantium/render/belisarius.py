@@ -24,8 +24,11 @@ import functools
 import math
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
+
+import attrs
 
 from byzantium.belisarius.components import UnitKind
 from byzantium.belisarius.engine import Context
@@ -43,18 +46,20 @@ from byzantium.belisarius.state import (
     PLAYERS,
     BelState,
     Catalog,
+    Units,
 )
 from byzantium.belisarius.world import enemy_zoc
-from byzantium.render._fonts import text_box, text_width
-from byzantium.render._svg import document, el, text, to_string
+from byzantium.render._svg import FONTS, NS, el, text
+from byzantium.render._text import text_box, text_width
 
 if TYPE_CHECKING:
     from byzantium.core.game import Game
 
-__all__ = ["draw"]
+__all__ = ["Pieces", "draw", "draw_parts"]
 
 S = TypeVar("S")
 A = TypeVar("A")
+_P = ParamSpec("_P")
 
 _R = 15.0  # hex radius
 _DX = 1.5 * _R
@@ -372,6 +377,8 @@ class _Space:
             self.grid.setdefault(key, []).append(box)
 
     def free(self, box: Rect, pad: float = 1.0) -> bool:
+        """Whether ``box`` is in bounds and clear of every box taken by more than
+        ``pad`` (the test is the same with the boxes swapped)."""
         left, top, right, bottom = self.bounds
         if box[0] < left or box[1] < top or box[2] > right or box[3] > bottom:
             return False
@@ -387,42 +394,51 @@ class _Space:
         return True
 
 
-def _label(
-    parent: ET.Element,
-    space: _Space,
-    spots: list[tuple[float, float]],
-    content: str,
-    size: float,
-    *,
-    bold: bool = True,
-    **attrs: object,
-) -> ET.Element:
-    """A label centred on the first of ``spots`` where it covers nothing taken, in
-    a smaller size where none is free at its own (on the first spot when none is free
-    at all), taking its box."""
+@attrs.frozen
+class _Label:
+    """A label to place: its text, the spots it may take (best first), its size,
+    and the attributes of its text (``_`` for ``-``, as :func:`el` takes them)."""
+
+    content: str
+    spots: Sequence[tuple[float, float]]
+    size: float
+    bold: bool
+    attrs: tuple[tuple[str, str], ...]
+
+
+#: Where a label went: its centre's x, its baseline, its box and its size.
+Placing = tuple[float, float, Rect, float]
+
+
+def _place(label: _Label, space: _Space, asked: list[Rect]) -> Placing:
+    """Where ``label`` goes: centred on the first of its spots where it covers
+    nothing taken, in a smaller size where none is free at its own (on the first spot
+    when none is free at all); takes its box. Every box tried is added to ``asked``."""
+    content, bold = label.content, label.bold
 
     def box_at(x: float, y: float, size: float) -> tuple[float, Rect]:
         # (x, y) is the wanted centre of the text's box; the baseline is below it.
         baseline = y + (0.93 - 0.24) * size / 2
         return baseline, text_box(x, baseline, content, size, bold=bold, anchor="middle")
 
-    chosen = None
     for shrink in (1.0, 0.85, 0.72):
-        for x, y in spots:
-            baseline, box = box_at(x, y, round(size * shrink, 1))
+        size = round(label.size * shrink, 1)
+        for x, y in label.spots:
+            baseline, box = box_at(x, y, size)
+            asked.append(box)
             if space.free(box):
-                chosen = (x, baseline, box)
-                break
-        if chosen is not None:
-            size = round(size * shrink, 1)
-            break
-    if chosen is None:
-        x, y = spots[0]
-        baseline, box = box_at(x, y, size)
-        chosen = (x, baseline, box)
-    x, baseline, box = chosen
+                space.take(box)
+                return x, baseline, box, size
+    x, y = label.spots[0]
+    baseline, box = box_at(x, y, label.size)
     space.take(box)
-    group = el(parent, "g", class_="label")
+    return x, baseline, box, label.size
+
+
+def _label_svg(label: _Label, placing: Placing) -> str:
+    """A placed label on its plate: a ``<g class="label">``."""
+    x, baseline, box, size = placing
+    group = ET.Element("g", {"class": "label"})
     el(
         group,
         "rect",
@@ -435,16 +451,17 @@ def _label(
         fill_opacity=0.8,
         class_="plate",
     )
-    return text(
+    text(
         group,
         x,
         baseline,
-        content,
+        label.content,
         font_size=size,
         text_anchor="middle",
-        **({"font_weight": "bold"} if bold else {}),
-        **attrs,
+        **({"font_weight": "bold"} if label.bold else {}),
+        **dict(label.attrs),
     )
+    return _serialised(group)
 
 
 def _around(hexes: list[int]) -> list[tuple[float, float]]:
@@ -464,6 +481,85 @@ def _spots(hexes: tuple[int, ...]) -> tuple[tuple[float, float], ...]:
     return tuple(sorted(spots, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2))
 
 
+class Pieces:
+    """Parts of pictures already drawn, kept for the next pictures of the same game.
+
+    The record viewer draws a picture per step and seat, and from one to the next
+    little changes: a stack, a title, a line of text. Each part is kept as its SVG text
+    under the facts it is drawn from (a stack under its hex, its counters and their
+    sides; the labels under the boxes they must avoid and the Regions' control), so
+    that an unchanged part is not drawn and serialised again. One object serves the
+    pictures of one game only (its map and counters are not in the keys).
+    """
+
+    #: Parts kept, at most (then the store starts over).
+    LIMIT = 20000
+
+    def __init__(self) -> None:
+        self.parts: dict[object, tuple[str, ...]] = {}
+        self.labels: dict[object, tuple[str, ...]] = {}
+        self.below: dict[object, tuple[tuple[str, ...], float]] = {}
+        #: The spots of each Region's label, by Region index.
+        self.land: list[tuple[tuple[float, float], ...]] = []
+        #: Counter names by id.
+        self.names: dict[str, str] = {}
+        #: The labels placed last.
+        self.last_labels: _Placed | None = None
+        #: The labels to place, by the Regions' control.
+        self.label_specs: dict[tuple[str, ...], list[_Label]] = {}
+        #: Each label's SVG, by its text and where it went.
+        self.placed: dict[object, str] = {}
+        self._control: tuple[Control, ...] = ()
+        self._control_key: tuple[str, ...] = ()
+        self._counters: tuple[Units, tuple[str, ...], _Counters] | None = None
+
+    def counters(self, units: Units, control: tuple[str, ...]) -> _Counters | None:
+        """The counters' layer drawn last, if drawn of the same counters and control."""
+        last = self._counters
+        if last is not None and last[0] == units and last[1] == control:
+            return last[2]
+        return None
+
+    def keep_counters(self, units: Units, control: tuple[str, ...], layer: _Counters) -> _Counters:
+        """Keep the counters' layer drawn of ``units`` and ``control``."""
+        self._counters = (units, control, layer)
+        return layer
+
+    def control(self, control: tuple[Control, ...]) -> tuple[str, ...]:
+        """The Regions' control as a key (the values, quicker to compare)."""
+        if control is not self._control:
+            self._control = control
+            self._control_key = tuple(c.value for c in control)
+        return self._control_key
+
+    def get(
+        self,
+        key: object,
+        build: Callable[_P, tuple[str, ...]],
+        *args: _P.args,
+        **kwargs: _P.kwargs,
+    ) -> tuple[str, ...]:
+        """The part of ``key``, drawn by ``build(*args, **kwargs)`` the first time."""
+        found = self.parts.get(key)
+        if found is None:
+            if len(self.parts) > self.LIMIT:
+                self.parts.clear()
+            found = self.parts[key] = build(*args, **kwargs)
+        return found
+
+
+def _serialised(*elements: ET.Element) -> str:
+    return "".join(ET.tostring(e, encoding="unicode") for e in elements)
+
+
+def _group(attrs: str, inner: Sequence[str]) -> list[str]:
+    """A ``<g>`` of the given serialised attributes around the parts ``inner``, as
+    :mod:`xml.etree` writes it (an empty group closes itself), in parts."""
+    if not any(inner):
+        return [f"<g {attrs} />"]
+    return [f"<g {attrs}>", *inner, "</g>"]
+
+
 def draw(
     game: Game[S, A],
     state: S,
@@ -474,16 +570,46 @@ def draw(
     reachable_for: tuple[int, ...] | None,
     zoc: bool,
     with_map: bool = True,
-    labels_cache: dict[object, ET.Element] | None = None,
+    pieces: Pieces | None = None,
 ) -> str:
     """The SVG of a Belisarius state, as ``perspective`` may see it (all when None).
 
-    ``labels_cache`` (one dict for the pictures of one game, as the record viewer
-    draws them) keeps the placed labels: they follow only from the boxes the counters
-    and markers take and from the Regions' control, which seldom change between steps.
+    ``pieces`` (one object for the pictures of one game, as the record viewer draws
+    them) keeps the parts already drawn for the next pictures.
     """
+    return "".join(
+        draw_parts(
+            game,
+            state,
+            perspective,
+            highlight=highlight,
+            last_move=last_move,
+            reachable_for=reachable_for,
+            zoc=zoc,
+            with_map=with_map,
+            pieces=pieces,
+        )
+    )
+
+
+def draw_parts(
+    game: Game[S, A],
+    state: S,
+    perspective: int | None,
+    *,
+    highlight: set[int],
+    last_move: set[int],
+    reachable_for: tuple[int, ...] | None,
+    zoc: bool,
+    with_map: bool = True,
+    pieces: Pieces | None = None,
+) -> list[str]:
+    """The SVG of :func:`draw` in parts (whole elements each), whose concatenation is
+    the picture: a part kept in ``pieces`` is the same string object each time."""
     assert isinstance(game, Belisarius)
     assert isinstance(state, BelState)
+    if pieces is None:
+        pieces = Pieces()
     cat = game.catalog
     hexmap = cat.map
     ctx = Context(game, None)
@@ -493,6 +619,97 @@ def draw(
     box_x = map_right + 10
     box_w = 8 * (_K + 3) + 10
     width = box_x + box_w + 8
+    control = pieces.control(view.control)
+    layer = pieces.counters(view.units, control)
+    if layer is None:
+        layer = pieces.keep_counters(
+            view.units,
+            control,
+            _counters_layer(pieces, game, view, control, box_x=box_x, box_w=box_w, width=width),
+        )
+    body_bottom = max(map_bottom, layer.bottom)
+    parts: list[str] = []
+    parts.extend(pieces.get(("map",), _map_part, game) if with_map else ['<use href="#map" />'])
+    parts.extend(
+        pieces.get(
+            ("title", view.turn, view.phasing, view.phase, perspective, width),
+            _title,
+            game,
+            view,
+            perspective,
+            width,
+        )
+    )
+    if highlight or last_move or reachable_for is not None or zoc:
+        overlay = ET.Element("g", {"class": "overlay"})
+        _overlays(
+            overlay,
+            game,
+            state,
+            highlight=highlight,
+            last_move=last_move,
+            force=reachable_for,
+            zoc=zoc,
+        )
+        parts.append(_serialised(overlay))
+    else:
+        parts.append('<g class="overlay" />')
+    parts.extend(layer.boxes)
+    taken = list(layer.taken)
+    parts.extend(_group('class="stacks"', layer.stacks))
+    marks = (
+        [(h, "P", "#000") for h in view.markers.pillaged]
+        + [(h, "C", "#1b5e20") for h in view.markers.colonies]
+        + [(h, "W", "#0d47a1") for h in view.markers.works]
+    )
+    for h, _mark, _colour in marks:
+        x, y = centre(h)
+        mx, my = x - _K / 2 + 1, y - _K / 2 + 1
+        taken.append((mx - 5, my - 5, mx + 5, my + 5))
+    parts.extend(pieces.get(("markers", tuple(marks)), _markers, marks))
+    parts.extend(
+        _labels(pieces, game, view, control, taken, bounds=(0, _TOP, map_right, map_bottom))
+    )
+    below, bottom = _text_below(
+        pieces, game, state, view, perspective=perspective, y=body_bottom + 22, width=width
+    )
+    parts.extend(below)
+    parts.extend(_group('class="stack-lists"', layer.opened))
+    parts.append("</svg>")
+    height = math.ceil(bottom + 8)
+    wide = math.ceil(width)
+    head = (
+        f'<svg xmlns="{NS}" width="{wide}" height="{height}" viewBox="0 0 {wide} {height}" '
+        f'font-family="{FONTS}"><rect x="0" y="0" width="{wide}" height="{height}" '
+        'fill="#f5f5f0" />'
+    )
+    return [head, *parts]
+
+
+@attrs.frozen
+class _Counters:
+    """The counters' layer of a picture: the Peripheral Area boxes, the stacks (on
+    hexes and in boxes) and their hidden lists, in parts; the boxes the stacks take
+    on the map (for the labels) and the bottom of the last Peripheral Area box."""
+
+    boxes: tuple[str, ...]
+    stacks: tuple[str, ...]
+    opened: tuple[str, ...]
+    taken: tuple[Rect, ...]
+    bottom: float
+
+
+def _counters_layer(
+    pieces: Pieces,
+    game: Belisarius,
+    view: BelObservation,
+    control: tuple[str, ...],
+    *,
+    box_x: float,
+    box_w: float,
+    width: float,
+) -> _Counters:
+    cat = game.catalog
     # Stacks: counters by place.
     places: dict[int, list[int]] = {}
     for unit, at in enumerate(view.units.where):
@@ -506,78 +723,99 @@ def draw(
         tall = 34 + rows * (_K + 3) + 4
         box_tops.append((y, tall))
         y += tall + 8
-    body_bottom = max(map_bottom, y)
-    root = document(0, 0)  # sized below, once the text under the map is laid out
-    backdrop = el(root, "rect", x=0, y=0, width=0, height=0, fill="#f5f5f0")
-    if with_map:
-        root.append(map_layer(game))
-    else:
-        el(root, "use", href="#map")
-    _title(root, game, view, perspective, width)
-    overlay = el(root, "g", class_="overlay")
-    _overlays(
-        overlay, game, state, highlight=highlight, last_move=last_move, force=reachable_for, zoc=zoc
+    bottom = y
+    boxes = pieces.get(
+        (
+            "boxes",
+            tuple(control[cat.region_index[a.region]] for a in cat.peripherals),
+            tuple(box_tops),
+        ),
+        _boxes,
+        game,
+        view,
+        box_x=box_x,
+        box_w=box_w,
+        box_tops=box_tops,
     )
-    space = _Space((0, _TOP, map_right, map_bottom))
-    for city in hexmap.cities:
-        x, y = centre(city.hex)
-        space.take((x - _CITY / 2, y - _CITY / 2, x + _CITY / 2, y + _CITY / 2))
-    stacks = el(root, "g", class_="stacks")
-    opened = ET.Element("g", {"class": "stack-lists"})
+    # The boxes that labels must not cover, besides the city markers.
+    taken: list[Rect] = []
+    stacks: list[str] = []
+    opened: list[str] = []
+    # Whose each counter is follows from these facts only (see _side_of): they key
+    # the counters' parts.
+    home, mutiny = cat.home, view.units.mutiny
     for at, units in sorted(places.items()):
-        label = f"box {at}" if at < FIRST_HEX else f"{at:04d}"
+        sides = tuple(mutiny[u] if home[u] < 0 else control[home[u]] for u in units)
         if at < FIRST_HEX:
             top, _tall = box_tops[at - 1]
-            group = el(stacks, "g", class_="box-counters", data_where=label)
-            for k, unit in enumerate(units):
-                cx = box_x + 6 + (k % 8) * (_K + 3)
-                cy = top + 34 + (k // 8) * (_K + 3)
-                tip = el(_counter(group, game, view, unit, x=cx, y=cy, label=label), "title")
-                tip.text = _unit_name(game, unit)
+            stacks.extend(
+                pieces.get(
+                    ("box", at, tuple(units), sides, top),
+                    _box_counters,
+                    game,
+                    view,
+                    at,
+                    units,
+                    top=top,
+                    box_x=box_x,
+                )
+            )
             continue
         x, y = centre(at)
-        _stack(stacks, opened, game, view, units, at=at, label=label, x=x, y=y, width=width)
+        part = pieces.get(
+            ("stack", at, tuple(units), sides),
+            _stack,
+            game,
+            view,
+            units,
+            at=at,
+            x=x,
+            y=y,
+            width=width,
+        )
+        stacks.append(part[0])
+        opened.extend(part[1:])
         depth = min(len(units) - 1, 2) * 1.5
-        space.take((x - _K / 2 - 1, y - _K / 2 - 1 - depth, x + _K / 2 + 1 + depth, y + _K / 2))
+        taken.append((x - _K / 2 - 1, y - _K / 2 - 1 - depth, x + _K / 2 + 1 + depth, y + _K / 2))
         if len(units) > 1:
-            space.take((x + _K / 2 - 6, y - _K / 2 - 7, x + _K / 2 + 7, y - _K / 2 + 6))
-    markers = el(root, "g", class_="markers")
-    for h, mark_label, colour in (
-        [(h, "P", "#000") for h in view.markers.pillaged]
-        + [(h, "C", "#1b5e20") for h in view.markers.colonies]
-        + [(h, "W", "#0d47a1") for h in view.markers.works]
-    ):
+            taken.append((x + _K / 2 - 6, y - _K / 2 - 7, x + _K / 2 + 7, y - _K / 2 + 6))
+    return _Counters(boxes, tuple(stacks), tuple(opened), tuple(taken), bottom)
+
+
+def _map_part(game: Belisarius) -> tuple[str, ...]:
+    return (_serialised(map_layer(game)),)
+
+
+def _markers(marks: list[tuple[int, str, str]]) -> tuple[str, ...]:
+    """The Pillaged, Colony and Public Works markers: (hex, letter, colour) each."""
+    markers = ET.Element("g", {"class": "markers"})
+    for h, mark_label, colour in marks:
         x, y = centre(h)
         mx, my = x - _K / 2 + 1, y - _K / 2 + 1
         mark = el(markers, "g", class_="marker", data_hex=f"{h:04d}", data_marker=mark_label)
         el(mark, "circle", cx=mx, cy=my, r=4.5, fill="white", stroke=colour)
         text(mark, mx, my + 2.5, mark_label, font_size=6.5, text_anchor="middle", fill=colour)
-        space.take((mx - 5, my - 5, mx + 5, my + 5))
-    key = (tuple(space.taken), view.control)
-    labels = None if labels_cache is None else labels_cache.get(key)
-    if labels is None:
-        labels = ET.Element("g", {"class": "labels"})
-        _city_labels(labels, space, game)
-        _region_labels(labels, space, game, view)
-        _sea_labels(labels, space, game)
-        if labels_cache is not None:
-            if len(labels_cache) > 256:
-                labels_cache.clear()
-            labels_cache[key] = labels
-    root.append(labels)
-    _boxes(root, game, view, box_x=box_x, box_w=box_w, box_tops=box_tops)
-    bottom = _text_below(
-        root, game, state, view, perspective=perspective, y=body_bottom + 22, width=width
-    )
-    root.append(opened)
-    height = math.ceil(bottom + 8)
-    width = math.ceil(width)
-    for node, attrs in (
-        (root, {"width": f"{width}", "height": f"{height}", "viewBox": f"0 0 {width} {height}"}),
-        (backdrop, {"width": f"{width}", "height": f"{height}"}),
-    ):
-        node.attrib.update(attrs)
-    return to_string(root)
+    return (_serialised(markers),)
+
+
+def _box_counters(
+    game: Belisarius,
+    view: BelObservation,
+    at: int,
+    units: list[int],
+    *,
+    top: float,
+    box_x: float,
+) -> tuple[str, ...]:
+    """The counters in Peripheral Area box ``at``, in rows of eight."""
+    label = f"box {at}"
+    group = ET.Element("g", {"class": "box-counters", "data-where": label})
+    for k, unit in enumerate(units):
+        cx = box_x + 6 + (k % 8) * (_K + 3)
+        cy = top + 34 + (k // 8) * (_K + 3)
+        tip = el(_counter(group, game, view, unit, x=cx, y=cy, label=label), "title")
+        tip.text = _unit_name(game, unit)
+    return (_serialised(group),)
 
 
 def _unit_name(game: Belisarius, unit: int) -> str:
@@ -590,21 +828,21 @@ def _unit_name(game: Belisarius, unit: int) -> str:
 
 
 def _stack(
-    stacks: ET.Element,
-    opened: ET.Element,
     game: Belisarius,
     view: BelObservation,
     units: list[int],
     *,
     at: int,
-    label: str,
     x: float,
     y: float,
     width: float,
-) -> None:
+) -> tuple[str, ...]:
     """A stack on a hex: the counters under as edges, the top counter, the count;
-    and, hidden in ``opened``, every counter of it with its name."""
+    and, for a stack of several, every counter of it with its name (a hidden panel
+    for the list of open stacks)."""
     cat = game.catalog
+    label = f"{at:04d}"
+    stacks = ET.Element("g")
     top = _top(game, units)
     order = [top] + [u for u in units if u != top]
     stack = el(
@@ -636,7 +874,7 @@ def _stack(
         )
     _counter(stack, game, view, top, x=left, y=upper, label=label)
     if len(units) < 2:
-        return
+        return (_serialised(stack),)
     bx, by = left + _K, upper
     el(stack, "circle", cx=bx, cy=by, r=6, fill="#212121", stroke="white", stroke_width=0.8)
     text(
@@ -656,7 +894,7 @@ def _stack(
     panel_h = 26 + len(order) * (_K + 3) + 4
     px = x + _K if x + _K + panel_w < width else x - _K - panel_w
     py = max(_TOP, y - panel_h / 2)
-    panel = el(opened, "g", class_="stack-open", data_where=label, display="none")
+    panel = ET.Element("g", {"class": "stack-open", "data-where": label, "display": "none"})
     el(
         panel,
         "rect",
@@ -675,15 +913,17 @@ def _stack(
         cy = py + 24 + k * (_K + 3)
         _counter(panel, game, view, unit, x=px + 8, y=cy, label=label)
         text(panel, px + 8 + _K + 6, cy + _K / 2 + 3, names[k], font_size=8)
+    return _serialised(stack), _serialised(panel)
 
 
 def _title(
-    root: ET.Element,
     game: Belisarius,
     view: BelObservation,
     perspective: int | None,
     width: float,
-) -> None:
+) -> tuple[str, ...]:
+    """The title, whose view it is, and the map's notice."""
+    root = ET.Element("g")
     scenario = game.scenario
     if view.turn < 1:
         when = "set-up"
@@ -718,6 +958,7 @@ def _title(
         text_anchor="end",
         font_weight="bold",
     )
+    return (_serialised(*root),)
 
 
 def _overlays(
@@ -762,83 +1003,202 @@ def _overlays(
                 _outline(overlay, h, kind, fill="none", stroke=colour, stroke_width=3)
 
 
-def _city_labels(labels: ET.Element, space: _Space, game: Belisarius) -> None:
-    """City names beside their markers: above, below, right or left of the hex."""
+def _labels(
+    pieces: Pieces,
+    game: Belisarius,
+    view: BelObservation,
+    control: tuple[str, ...],
+    taken: list[Rect],
+    *,
+    bounds: Rect,
+) -> tuple[str, ...]:
+    """The labels of cities, Regions and seas (``control`` names the Regions'
+    control), placed clear of the boxes ``taken`` (by counters and markers) and of the
+    city markers.
+
+    Labels are placed one after another, each on the first of its spots that is free,
+    so a label goes where it went last while no box that came, went or moved since
+    (a counter's, a marker's, an earlier label's) touches a box tried for it: every
+    test of a spot gives the same answer. Only the other labels are placed again.
+    """
+    order = tuple(taken)
+    last = pieces.last_labels
+    if last is not None and last.control == control and last.order == order:
+        return last.drawn
+    key = (order, control)
+    found = pieces.labels.get(key)
+    if found is not None:
+        return found
+    labels = pieces.label_specs.get(control)
+    if labels is None:
+        labels = pieces.label_specs[control] = _label_specs(game, view, pieces)
+    boxes = frozenset(taken)
+    # Boxes that came, went or moved since the last labels: a label none of whose
+    # tried boxes touches one goes where it went last.
+    changed: set[Rect] | None = None
+    if last is not None and last.control == control:
+        changed = set(boxes ^ last.taken)
+    placings: list[Placing] = []
+    asked_all: list[list[Rect]] = []
+    parts: list[str] = []
+    space: _Space | None = None
+    drawn = pieces.placed
+    if len(drawn) > Pieces.LIMIT:
+        drawn.clear()
+    for k, label in enumerate(labels):
+        if last is not None and changed is not None:
+            tried = last.asked[k]
+            if not any(_touch(box, other) for box in tried for other in changed):
+                placing = last.placings[k]
+                placings.append(placing)
+                asked_all.append(tried)
+                parts.append(last.parts[k])
+                if space is not None:
+                    space.take(placing[2])
+                continue
+        if space is None:
+            space = _Space(bounds)
+            for city in game.catalog.map.cities:
+                x, y = centre(city.hex)
+                space.take((x - _CITY / 2, y - _CITY / 2, x + _CITY / 2, y + _CITY / 2))
+            for box in taken:
+                space.take(box)
+            for placing in placings:
+                space.take(placing[2])
+        asked: list[Rect] = []
+        placing = _place(label, space, asked)
+        if last is not None and changed is not None and placing != last.placings[k]:
+            changed.update((placing[2], last.placings[k][2]))
+        placings.append(placing)
+        asked_all.append(asked)
+        svg_key = (label.content, label.attrs, placing)
+        part = drawn.get(svg_key)
+        if part is None:
+            part = drawn[svg_key] = _label_svg(label, placing)
+        parts.append(part)
+    if len(pieces.labels) > 256:
+        pieces.labels.clear()
+    found = pieces.labels[key] = tuple(_group('class="labels"', parts))
+    pieces.last_labels = _Placed(
+        control, order, boxes, tuple(placings), tuple(asked_all), tuple(parts), found
+    )
+    return found
+
+
+def _touch(box: Rect, other: Rect, pad: float = 1.0) -> bool:
+    """Whether two boxes come nearer than ``pad`` (the test of :meth:`_Space.free`)."""
+    return (
+        box[0] < other[2] + pad
+        and other[0] < box[2] + pad
+        and box[1] < other[3] + pad
+        and other[1] < box[3] + pad
+    )
+
+
+@attrs.frozen
+class _Placed:
+    """Labels placed: under which control, clear of which boxes (in order, and as a
+    set), where each went, the boxes tried for each, and their SVG."""
+
+    control: tuple[str, ...]
+    order: tuple[Rect, ...]
+    taken: frozenset[Rect]
+    placings: tuple[Placing, ...]
+    asked: tuple[list[Rect], ...]
+    #: Each label's SVG, and the labels' group in parts.
+    parts: tuple[str, ...]
+    drawn: tuple[str, ...]
+
+
+def _label_specs(game: Belisarius, view: BelObservation, pieces: Pieces) -> list[_Label]:
+    """Every label, in the order placed: cities, Regions (with their control), seas."""
+    labels: list[_Label] = []
     for city in game.catalog.map.cities:
-        x, y = centre(city.hex)
         name = city.name + (" ($)" if city.treasury else "")
-        half = text_width(name, 8, bold=True) / 2
-        spots = [
-            (x, y - _K / 2 - 6),
-            (x, y + _K / 2 + 6),
-            (x + _K / 2 + 3 + half, y),
-            (x - _K / 2 - 3 - half, y),
-            (x + _K / 2 + half, y - _K / 2 - 4),
-            (x - _K / 2 - half, y - _K / 2 - 4),
-            (x + _K / 2 + half, y + _K / 2 + 4),
-            (x - _K / 2 - half, y + _K / 2 + 4),
-        ]
-        for ring in (1.0, 1.5, 2.1, 2.8):
-            for k in range(16):
-                angle = math.pi * (k / 8 - 0.5)
-                spots.append(
-                    (
-                        x + math.cos(angle) * (_K / 2 + 3 + half) * ring,
-                        y + math.sin(angle) * (_K / 2 + 6) * ring,
-                    )
-                )
-        _label(labels, space, spots, name, 8, class_="city-label", data_city=city.name)
-
-
-def _region_labels(
-    labels: ET.Element, space: _Space, game: Belisarius, view: BelObservation
-) -> None:
+        labels.append(
+            _Label(
+                name,
+                _city_spots(city.hex, name),
+                8,
+                True,
+                (("class_", "city-label"), ("data_city", city.name)),
+            )
+        )
     cat = game.catalog
+    if not pieces.land:
+        for index in range(len(cat.regions)):
+            hexes = cat.region_land[index] or cat.region_hexes[index]
+            land = tuple(h for h in hexes if h >= FIRST_HEX and h in cat.map)
+            pieces.land.append(_spots(land))
     for index, region in enumerate(cat.regions):
-        land = list(cat.region_land[index] or cat.region_hexes[index])
-        land = [h for h in land if h >= FIRST_HEX and h in cat.map]
-        if not land:
+        spots = pieces.land[index]
+        if not spots:
             continue
         control = view.control[index]
-        _label(
-            labels,
-            space,
-            _around(land),
-            f"{region.name} ({control.value.title()})",
-            10,
-            fill=_CONTROL[control],
-            class_="region-label",
-            data_region=region.name,
-            data_control=control.value,
+        labels.append(
+            _Label(
+                f"{region.name} ({control.value.title()})",
+                spots,
+                10,
+                True,
+                (
+                    ("fill", _CONTROL[control]),
+                    ("class_", "region-label"),
+                    ("data_region", region.name),
+                    ("data_control", control.value),
+                ),
+            )
         )
-
-
-def _sea_labels(labels: ET.Element, space: _Space, game: Belisarius) -> None:
     for sea in game.catalog.map.sea_areas:
         if sea.hexes:
-            _label(
-                labels,
-                space,
-                _around(list(sea.hexes)),
-                sea.name,
-                10,
-                bold=False,
-                font_style="italic",
-                fill="#1a4f7a",
-                class_="sea-label",
+            labels.append(
+                _Label(
+                    sea.name,
+                    _around(list(sea.hexes)),
+                    10,
+                    False,
+                    (("font_style", "italic"), ("fill", "#1a4f7a"), ("class_", "sea-label")),
+                )
             )
+    return labels
+
+
+@functools.lru_cache(maxsize=1024)
+def _city_spots(hex_number: int, name: str) -> tuple[tuple[float, float], ...]:
+    """Where a city's label may go, best first."""
+    x, y = centre(hex_number)
+    half = text_width(name, 8, bold=True) / 2
+    spots = [
+        (x, y - _K / 2 - 6),
+        (x, y + _K / 2 + 6),
+        (x + _K / 2 + 3 + half, y),
+        (x - _K / 2 - 3 - half, y),
+        (x + _K / 2 + half, y - _K / 2 - 4),
+        (x - _K / 2 - half, y - _K / 2 - 4),
+        (x + _K / 2 + half, y + _K / 2 + 4),
+        (x - _K / 2 - half, y + _K / 2 + 4),
+    ]
+    for ring in (1.0, 1.5, 2.1, 2.8):
+        for k in range(16):
+            angle = math.pi * (k / 8 - 0.5)
+            spots.append(
+                (
+                    x + math.cos(angle) * (_K / 2 + 3 + half) * ring,
+                    y + math.sin(angle) * (_K / 2 + 6) * ring,
+                )
+            )
+    return tuple(spots)
 
 
 def _boxes(
-    root: ET.Element,
     game: Belisarius,
     view: BelObservation,
     *,
     box_x: float,
     box_w: float,
     box_tops: list[tuple[float, float]],
-) -> None:
-    """The Peripheral Area boxes, drawn under their counters."""
+) -> tuple[str, ...]:
+    """The Peripheral Area boxes (drawn under their counters)."""
     cat = game.catalog
     group = ET.Element("g", {"class": "boxes"})
     for i, area in enumerate(cat.peripherals):
@@ -873,17 +1233,14 @@ def _boxes(
             f"Peripheral Area: Solidus {area.solidus}, Forage {area.forage}",
             font_size=9,
         )
-    # Under the counters: before the stacks' layer.
-    stacks = next(g for g in root if g.get("class") == "stacks")
-    root.insert(list(root).index(stacks), group)
+    return (_serialised(group),)
 
 
 _ID = re.compile(r"\b[a-z]+(?:-[a-z0-9]+)+\b")
 
 
-def _named(game: Belisarius, words: str) -> str:
-    """``words`` with every counter id replaced by the counter's name."""
-    names = _counter_names(game.catalog)
+def _named(names: dict[str, str], words: str) -> str:
+    """``words`` with every counter id replaced by the counter's name (``names``)."""
     return _ID.sub(lambda m: names.get(m.group(0), m.group(0)), words)
 
 
@@ -911,7 +1268,7 @@ def _wrap(content: str, size: float, room: float) -> list[str]:
 
 
 def _text_below(
-    root: ET.Element,
+    pieces: Pieces,
     game: Belisarius,
     state: BelState,
     view: BelObservation,
@@ -919,10 +1276,11 @@ def _text_below(
     perspective: int | None,
     y: float,
     width: float,
-) -> float:
+) -> tuple[tuple[str, ...], float]:
     """Treasuries and hands as far as the viewer may know them, the question
-    pending, and the legend; returns the bottom."""
+    pending, and the legend, from ``y`` down; and their bottom."""
     cat = game.catalog
+    lines: list[str] = []
     for p in PLAYERS:
         if perspective is None:
             treasury: int | None = state.solidus[p]
@@ -940,19 +1298,36 @@ def _text_below(
                 if c
             ]
             held += ": " + (", ".join(n.replace("-", " ") for n in names) or "none")
-        text(
-            root,
-            _MARGIN + 2,
-            y,
-            f"{_NAME[p]}: {money}; {held}",
-            font_size=12,
-            fill=_SIDE[p],
-            class_="treasury",
-            data_player=str(p),
-            font_weight="bold",
-        )
+        lines.append(f"{_NAME[p]}: {money}; {held}")
+    pending = view.pending
+    asked: tuple[str, str] | None
+    if view.ending is not None:
+        asked = (view.ending.reason, view.ending.rule)
+    else:
+        asked = None if pending is None else (pending.prompt, pending.rule)
+    key = (tuple(lines), view.pool_size, view.ending is not None, asked, y, width)
+    found = pieces.below.get(key)
+    if found is None:
+        if len(pieces.below) > Pieces.LIMIT:
+            pieces.below.clear()
+        found = pieces.below[key] = _draw_below(pieces, game, view, lines, y=y, width=width)
+    return found
+
+
+def _draw_below(
+    pieces: Pieces,
+    game: Belisarius,
+    view: BelObservation,
+    lines: list[str],
+    *,
+    y: float,
+    width: float,
+) -> tuple[tuple[str, ...], float]:
+    parts: list[str] = []
+    for p, line in zip(PLAYERS, lines, strict=True):
+        parts.extend(pieces.get(("treasury", p, y, line), _treasury_line, p, y, line))
         y += 16
-    text(root, _MARGIN + 2, y, f"Pool: {view.pool_size} Stratagems", font_size=12)
+    parts.extend(pieces.get(("pool", y, view.pool_size), _pool_line, y, view.pool_size))
     y += 16
     pending = view.pending
     if view.ending is not None:
@@ -960,13 +1335,49 @@ def _text_below(
     elif pending is None:
         what = "Nothing is asked."
     else:
-        asked = _named(game, pending.prompt)
+        if not pieces.names:
+            pieces.names.update(_counter_names(game.catalog))
+        asked = _named(pieces.names, pending.prompt)
         asked = asked[:1].upper() + asked[1:]
         what = f"Now: {asked} (rule {pending.rule})"
     for line in _wrap(what[:400], 12, width - 2 * _MARGIN - 8):
-        text(root, _MARGIN + 2, y, line, font_size=12, class_="pending")
+        parts.extend(pieces.get(("pending", y, line), _pending_line, y, line))
         y += 16
-    return _legend(root, y + 6, width)
+    key = ("legend", y, width)
+    legend = pieces.below.get(key)
+    if legend is None:
+        holder = ET.Element("g")
+        bottom = _legend(holder, y + 6, width)
+        legend = pieces.below[key] = ((_serialised(*holder),), bottom)
+    return (*parts, *legend[0]), legend[1]
+
+
+def _treasury_line(p: int, y: float, line: str) -> tuple[str, ...]:
+    holder = ET.Element("g")
+    text(
+        holder,
+        _MARGIN + 2,
+        y,
+        line,
+        font_size=12,
+        fill=_SIDE[p],
+        class_="treasury",
+        data_player=str(p),
+        font_weight="bold",
+    )
+    return (_serialised(*holder),)
+
+
+def _pool_line(y: float, pool: int) -> tuple[str, ...]:
+    holder = ET.Element("g")
+    text(holder, _MARGIN + 2, y, f"Pool: {pool} Stratagems", font_size=12)
+    return (_serialised(*holder),)
+
+
+def _pending_line(y: float, line: str) -> tuple[str, ...]:
+    holder = ET.Element("g")
+    text(holder, _MARGIN + 2, y, line, font_size=12, class_="pending")
+    return (_serialised(*holder),)
 
 
 def _legend(root: ET.Element, y: float, width: float) -> float:
@@ -1051,4 +1462,6 @@ def _legend(root: ET.Element, y: float, width: float) -> float:
 
 
 def _side_of(cat: Catalog, view: BelObservation, unit: int) -> int:
+    # From the counter's home Region's control, or its Mutinying face where it has
+    # no home Region: the facts :func:`draw_parts` keys a counter's part on.
     return _controller(cat, view, unit)

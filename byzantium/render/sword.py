@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from byzantium.core.errors import ByzantiumError
 from byzantium.render._svg import document, el, text, to_string
-from byzantium.render._text import fit, width
+from byzantium.render._text import fit, text_width
 from byzantium.sword_of_orthodoxy.components import Icon, MapSpace, Path, SpaceKind, TileKind
 from byzantium.sword_of_orthodoxy.engine import Context
 from byzantium.sword_of_orthodoxy.game import SwordOfOrthodoxy
@@ -409,7 +409,7 @@ def _flow(d: _Drawer, root: ET.Element, spaces: list[MapSpace], y: float, headin
         count = len(d.tiles(space))
         cols = max(1, min(3, count))
         w = _cols_width(cols)
-        if width(space.name, _TITLE, bold=True) + 2 * _PAD > w and cols < 2:
+        if text_width(space.name, _TITLE, bold=True) + 2 * _PAD > w and cols < 2:
             w = _cols_width(2) if count else max(w, min(_cols_width(2), 140.0))
         if x + w > _W - _M and row:
             row = []
@@ -680,7 +680,7 @@ def _legend(root: ET.Element, y: float) -> float:
     ]
     x = _M
     for label, style in items:
-        need = 16 + width(label, 10) + 18
+        need = 16 + text_width(label, 10) + 18
         if x + need > _W - _M:
             x = _M
             y += 18

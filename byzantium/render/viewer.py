@@ -8,7 +8,10 @@ step with its exact probability, and the legal alternatives of a decision. The l
 and right arrow keys step, Home and End jump to the ends; the map zooms and pans (its
 buttons, + - 0 and W A S D, the wheel, a drag). Pictures change little from step to
 step, so each is stored as its difference from the same seat's previous one, over one
-table of the distinct tags; the Belisarius map layer is stored once.
+table of the distinct tags; the Belisarius map layer is stored once. For the same
+reason the Belisarius pictures are drawn from the parts of the ones before
+(:class:`~byzantium.render.belisarius.Pieces`): a part is drawn once per distinct input
+and each distinct part is cut into tags once.
 
 Without a seat the page shows everything: every player's board, secrets and
 choices, with a seat switch for the boards; in a game of several players it says so
@@ -22,7 +25,6 @@ file at all.
 
 from __future__ import annotations
 
-import bisect
 import html
 import json
 import re
@@ -71,10 +73,11 @@ def view_html(
         seats = [None]
     else:
         seats = [None, *range(game.NUM_PLAYERS)]
-    pictures: list[str] = []
-    index: dict[str, int] = {}
-    # The picture each new one is stored against: the same seat's previous picture.
-    bases: list[int] = []
+    # Pictures drawn before, by their parts (as the same parts make the same text, and
+    # the parts' hashes are kept, this is quicker than by the whole text).
+    index: dict[tuple[str, ...], int] = {}
+    store = _Store()
+    # Each new picture is stored against the same seat's previous picture.
     last: dict[int | None, int] = {}
     map_layer = ""
     if game.ID == "belisarius":
@@ -83,11 +86,12 @@ def view_html(
 
         assert isinstance(game, Belisarius)
         map_layer = ET.tostring(_hoisted(bel.map_layer(game)), encoding="unicode")
-    labels_cache: dict[object, ET.Element] = {}
+    pieces = bel.Pieces() if game.ID == "belisarius" else None
 
     def picture(state: S, seat: int | None) -> int:
+        parts: list[str]
         if game.ID == "belisarius":
-            text = bel.draw(
+            parts = bel.draw_parts(
                 game,
                 state,
                 seat,
@@ -96,15 +100,14 @@ def view_html(
                 reachable_for=None,
                 zoc=False,
                 with_map=False,
-                labels_cache=labels_cache,
+                pieces=pieces,
             )
         else:
-            text = svg(game, state, seat)
-        found = index.get(text)
+            parts = [svg(game, state, seat)]
+        key = tuple(parts)
+        found = index.get(key)
         if found is None:
-            found = index[text] = len(pictures)
-            pictures.append(text)
-            bases.append(last.get(seat, -1))
+            found = index[key] = store.add(parts, last.get(seat, -1))
         last[seat] = found
         return found
 
@@ -183,15 +186,14 @@ def view_html(
         ]
         entry["boards"] = [picture(state, s) for s in seats]
         steps.append(entry)
-    parts, shapes = _shared_parts(pictures, bases)
     data = {
         "texts": texts,
         "summaries": _summaries(game.ID, steps),
         "game": game.TITLE,
         "seats": ["everything" if s is None else game.player_name(s) for s in seats],
         "steps": steps,
-        "parts": parts,
-        "pictures": shapes,
+        "parts": store.tags,
+        "pictures": store.shapes,
     }
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     if seat is not None:
@@ -265,59 +267,93 @@ def _hoisted(layer: ET.Element) -> ET.Element:
 _TAGS = re.compile(r"(?<=>)(?=<)")
 
 
-def _shared_parts(
-    pictures: list[str], bases: list[int]
-) -> tuple[list[str], list[list[int | list[int]]]]:
+class _Store:
     """The pictures as indexes into one table of distinct tags, each stored as its
-    difference from an earlier picture (``bases``; -1 for none): from one step to the
-    next most elements are unchanged, so the page holds each tag once and each picture
-    as a few runs (the script rebuilds them).
+    difference from an earlier picture: from one step to the next most elements are
+    unchanged, so the page holds each tag once and each picture as a few runs (the
+    script rebuilds them).
 
-    A picture's list starts with its base; then an int is a tag of the table and a
-    pair ``[start, count]`` the base's tags ``start`` to ``start + count - 1``.
+    A picture's list starts with its base (-1 for none); then an int is a tag of the
+    table and a pair ``[start, count]`` the base's tags ``start`` to
+    ``start + count - 1``.
     """
-    parts: list[str] = []
-    index: dict[str, int] = {}
-    tags: list[list[int]] = []
-    shapes: list[list[int | list[int]]] = []
-    for text, base in zip(pictures, bases, strict=True):
-        mine = []
-        for tag in _TAGS.split(text):
-            found = index.get(tag)
+
+    def __init__(self) -> None:
+        #: The distinct tags, in the order first met.
+        self.tags: list[str] = []
+        self._index: dict[str, int] = {}
+        #: Each picture as a base and runs.
+        self.shapes: list[list[int | list[int]]] = []
+        self._pictures: list[list[int]] = []
+        # The tags of each part met (a part of a picture is whole elements): the
+        # drawing hands over the same string objects for unchanged parts.
+        self._parts: dict[str, list[int]] = {}
+
+    def add(self, parts: list[str], base: int) -> int:
+        """Store the picture drawn as ``parts`` against picture ``base``; its number."""
+        mine: list[int] = []
+        for part in parts:
+            found = self._parts.get(part)
             if found is None:
-                found = index[tag] = len(parts)
-                parts.append(tag)
-            mine.append(found)
-        tags.append(mine)
-        shapes.append(_difference(tags[base] if base >= 0 else [], mine, base))
-    return parts, shapes
+                found = self._parts[part] = [self._tag(tag) for tag in _TAGS.split(part)]
+            mine.extend(found)
+        self._pictures.append(mine)
+        self.shapes.append(_difference(self._pictures[base] if base >= 0 else [], mine, base))
+        return len(self.shapes) - 1
+
+    def _tag(self, tag: str) -> int:
+        found = self._index.get(tag)
+        if found is None:
+            found = self._index[tag] = len(self.tags)
+            self.tags.append(tag)
+        return found
 
 
 def _difference(base: list[int], mine: list[int], number: int) -> list[int | list[int]]:
     """``mine`` as runs ``[start, count]`` of ``base`` and tags of its own, after the
-    base's ``number``: found in one pass (a tag goes on the run before it when the base
-    has it next, else starts a run at its next place in the base, else stands alone)."""
-    places: dict[int, list[int]] = {}
-    for k, tag in enumerate(base):
-        places.setdefault(tag, []).append(k)
+    base's ``number``: found in one pass (a tag that starts a run is looked for in the
+    base from where the last run started, else from the base's start; one that the
+    base lacks stands alone; a run goes on as far as base and picture agree)."""
     shape: list[int | list[int]] = [number]
+    present = set(base)
     start = count = 0
-    for tag in mine:
-        if count and start + count < len(base) and base[start + count] == tag:
-            count += 1
-            continue
+    at = 0
+    while at < len(mine):
+        tag = mine[at]
         if count:
             shape.append([start, count])
             count = 0
-        found = places.get(tag)
-        if found is None:
+        if tag not in present:
             shape.append(tag)
+            at += 1
             continue
-        after = bisect.bisect_left(found, start + count)
-        start, count = (found[after] if after < len(found) else found[0]), 1
+        try:
+            start = base.index(tag, start)
+        except ValueError:
+            start = base.index(tag)
+        count = 1 + _agreeing(base, start + 1, mine, at + 1)
+        at += count
     if count:
         shape.append([start, count])
     return shape
+
+
+def _agreeing(first: list[int], i: int, second: list[int], j: int) -> int:
+    """How many items ``first`` from ``i`` and ``second`` from ``j`` have in common
+    before they differ (compared in growing slices, so a long run costs few steps)."""
+    most = min(len(first) - i, len(second) - j)
+    agreed = 0
+    step = 8
+    while agreed < most:
+        size = min(step, most - agreed)
+        if first[i + agreed : i + agreed + size] == second[j + agreed : j + agreed + size]:
+            agreed += size
+            step *= 2
+        elif size == 1:
+            break
+        else:
+            step = size // 2
+    return agreed
 
 
 #: The top of the all-seeing page of a game of several players.
