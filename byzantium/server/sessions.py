@@ -407,6 +407,12 @@ class Sessions:
         seat = self._seat(row, token)
         return self.view_of(row, seat, since=since, picture=picture)
 
+    def view_seat(
+        self, game_id: str, seat: int | None, *, since: int | None = None, picture: bool = True
+    ) -> dict[str, JSONValue]:
+        """The view of ``seat`` (None: the spectator), whose token was checked before."""
+        return self.view_of(self._row(game_id), seat, since=since, picture=picture)
+
     def view_of(
         self, row: GameRow, seat: int | None, *, since: int | None = None, picture: bool = True
     ) -> dict[str, JSONValue]:
