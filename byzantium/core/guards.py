@@ -8,16 +8,21 @@ from collections.abc import Callable
 
 __all__ = ["is_guarded", "with_check"]
 
-#: Checks the arguments of one call: (the object, positional arguments, keywords).
-Check = Callable[[object, tuple[object, ...], dict[str, object]], None]
+#: Checks the arguments of one call (the object, positional arguments, keywords) and
+#: gives them back, possibly as the method should read them (a stand-in replaced).
+Check = Callable[
+    [object, tuple[object, ...], dict[str, object]],
+    tuple[tuple[object, ...], dict[str, object]],
+]
 
 
 def with_check(name: str, method: Callable[..., object], check: Check) -> Callable[..., object]:
     """``method`` (a function defined on a class, named ``name``) with ``check`` run
-    on its arguments before it; the wrapper keeps the method's name and docs."""
+    on its arguments before it (and given what ``check`` gives back); the wrapper
+    keeps the method's name and docs."""
 
     def guarded(self: object, *args: object, **kw: object) -> object:
-        check(self, args, kw)
+        args, kw = check(self, args, kw)
         return method(self, *args, **kw)
 
     guarded.__name__ = name

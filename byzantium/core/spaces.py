@@ -75,11 +75,13 @@ def _check(space: ActionSpace[object, object], kind: str, value: object) -> None
 def _guarded(
     name: str, method: Callable[..., object], kinds: tuple[str, ...]
 ) -> Callable[..., object]:
-    def check(self: object, args: tuple[object, ...], kw: dict[str, object]) -> None:
-        del kw
+    def check(
+        self: object, args: tuple[object, ...], kw: dict[str, object]
+    ) -> tuple[tuple[object, ...], dict[str, object]]:
         space = cast("ActionSpace[object, object]", self)
         for kind, value in zip(kinds, args, strict=False):
             _check(space, kind, value)
+        return args, kw
 
     return with_check(name, method, check)
 

@@ -49,13 +49,14 @@ from byzantium.belisarius.state import (
     Units,
 )
 from byzantium.belisarius.world import enemy_zoc
-from byzantium.render._svg import FONTS, NS, el, text
+from byzantium.core.game import SPECTATOR
+from byzantium.render._svg import FONTS, NS, document, el, text, to_string
 from byzantium.render._text import text_box, text_width
 
 if TYPE_CHECKING:
     from byzantium.core.game import Game
 
-__all__ = ["Pieces", "draw", "draw_parts"]
+__all__ = ["Pieces", "board", "draw", "draw_parts"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -569,10 +570,14 @@ def draw(
     last_move: set[int],
     reachable_for: tuple[int, ...] | None,
     zoc: bool,
-    with_map: bool = True,
+    with_map: bool | None = True,
     pieces: Pieces | None = None,
 ) -> str:
     """The SVG of a Belisarius state, as ``perspective`` may see it (all when None).
+
+    ``with_map`` False refers to the map layer as ``#map`` (a page that holds it once);
+    None leaves it out and draws the backdrop around it only: the overlay that,
+    drawn over :func:`board` at the same origin and scale, gives the same picture.
 
     ``pieces`` (one object for the pictures of one game, as the record viewer draws
     them) keeps the parts already drawn for the next pictures.
@@ -601,7 +606,7 @@ def draw_parts(
     last_move: set[int],
     reachable_for: tuple[int, ...] | None,
     zoc: bool,
-    with_map: bool = True,
+    with_map: bool | None = True,
     pieces: Pieces | None = None,
 ) -> list[str]:
     """The SVG of :func:`draw` in parts (whole elements each), whose concatenation is
@@ -629,7 +634,10 @@ def draw_parts(
         )
     body_bottom = max(map_bottom, layer.bottom)
     parts: list[str] = []
-    parts.extend(pieces.get(("map",), _map_part, game) if with_map else ['<use href="#map" />'])
+    if with_map:
+        parts.extend(pieces.get(("map",), _map_part, game))
+    elif with_map is not None:
+        parts.append('<use href="#map" />')
     parts.extend(
         pieces.get(
             ("title", view.turn, view.phasing, view.phase, perspective, width),
@@ -678,12 +686,41 @@ def draw_parts(
     parts.append("</svg>")
     height = math.ceil(bottom + 8)
     wide = math.ceil(width)
+    if with_map is None:
+        # The backdrop with a hole where the board lies (even-odd: the hole is unpainted).
+        bw, bh = _board_size(game)
+        backdrop = (
+            f'<path d="M0 0H{wide}V{height}H0Z M0 0H{bw}V{bh}H0Z" fill="#f5f5f0" '
+            'fill-rule="evenodd" />'
+        )
+    else:
+        backdrop = f'<rect x="0" y="0" width="{wide}" height="{height}" fill="#f5f5f0" />'
     head = (
         f'<svg xmlns="{NS}" width="{wide}" height="{height}" viewBox="0 0 {wide} {height}" '
-        f'font-family="{FONTS}"><rect x="0" y="0" width="{wide}" height="{height}" '
-        'fill="#f5f5f0" />'
+        f'font-family="{FONTS}">{backdrop}'
     )
     return [head, *parts]
+
+
+def _board_size(game: Belisarius) -> tuple[int, int]:
+    """The size of :func:`board`: the map and its margins (every picture is at least
+    this wide and tall)."""
+    hexmap = game.catalog.map
+    map_right = _MARGIN + 2 * _R + (hexmap.columns - 1) * _DX + 4
+    map_bottom = _TOP + hexmap.rows * _DY + _DY / 2 + 4
+    return math.floor(map_right), math.floor(map_bottom)
+
+
+def board(game: Game[S, A]) -> str:
+    """The map layer alone on its backdrop, as an SVG document: the same for every
+    state of a game with these components, so a server sends it once. A state's
+    picture is this with :func:`draw`'s overlay (``with_map=None``) drawn over it."""
+    assert isinstance(game, Belisarius)
+    width, height = _board_size(game)
+    root = document(width, height)
+    el(root, "rect", x=0, y=0, width=width, height=height, fill="#f5f5f0")
+    root.append(map_layer(game))
+    return to_string(root)
 
 
 @attrs.frozen
@@ -945,6 +982,8 @@ def _title(
     who = (
         "Everything shown (both players' secrets)"
         if perspective is None
+        else "As a spectator sees it (neither player's secrets)"
+        if perspective == SPECTATOR
         else f"As the {_NAME[perspective]} player sees it"
     )
     text(root, _MARGIN + 2, 42, who, font_size=11, class_="seat")
