@@ -160,20 +160,26 @@ def test_a_failing_listener_does_not_undo_a_commit(store: Store) -> None:
 
 
 def race(attempts: list[Callable[[], bool]]) -> list[bool]:
-    """Run the attempts at once, one thread each; their results."""
-    results = [False] * len(attempts)
+    """Run the attempts at once, one thread each; their results (a loser answers False,
+    it does not fail)."""
+    results: list[bool | BaseException] = [False] * len(attempts)
     start = threading.Barrier(len(attempts))
 
     def run(k: int) -> None:
-        start.wait()
-        results[k] = attempts[k]()
+        start.wait(timeout=30)
+        try:
+            results[k] = attempts[k]()
+        except BaseException as error:
+            results[k] = error
 
     threads = [threading.Thread(target=run, args=(k,)) for k in range(len(attempts))]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    return results
+    failed = [r for r in results if isinstance(r, BaseException)]
+    assert not failed, failed
+    return [r is True for r in results]
 
 
 def test_concurrent_advance_from_threads(opener: Callable[[], Store]) -> None:
@@ -214,10 +220,14 @@ def _advance_in_a_process(
     store = open_store(spec)
     try:
         for seq in range(rounds):
-            barrier.wait()
-            won = store.advance("g1", seq, [step(seq + 1, who)], f"{who}", "playing")
-            out.put(f"{seq} {who} {won}")
-            barrier.wait()
+            barrier.wait(timeout=30)
+            try:
+                won = store.advance("g1", seq, [step(seq + 1, who)], f"{who}", "playing")
+            except StoreError as error:
+                out.put(f"{seq} {who} {str(error).replace(' ', '_')}")
+            else:
+                out.put(f"{seq} {who} {won}")
+            barrier.wait(timeout=30)
     finally:
         store.close()
 
@@ -234,10 +244,15 @@ def test_concurrent_advance_from_two_processes(spec: Spec, store: Store) -> None
     ]
     for worker in workers:
         worker.start()
-    for worker in workers:
-        worker.join(timeout=120)
-        assert worker.exitcode == 0
-    reports = [out.get(timeout=5).split() for _ in range(2 * rounds)]
+    try:
+        reports = [out.get(timeout=60).split() for _ in range(2 * rounds)]
+    finally:
+        for worker in workers:
+            worker.join(timeout=30)
+            if worker.exitcode is None:
+                worker.kill()
+    assert [worker.exitcode for worker in workers] == [0, 0]
+    assert {won for _, _, won in reports} == {"True", "False"}, reports
     winners = {int(seq): int(who) for seq, who, won in reports if won == "True"}
     assert sorted(winners) == list(range(rounds))  # exactly one a round ...
     assert sum(won == "True" for _, _, won in reports) == rounds  # ... and never two
