@@ -341,3 +341,17 @@ def test_postgres_unreachable_is_one_line(postgres: PostgresServer) -> None:
         PostgresStore("postgresql://nobody:secret@127.0.0.1:1/x", timeout=2)
     assert "secret" not in str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+def test_without_postgres_the_tests_skip_unless_it_is_required(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import tests.pg
+
+    monkeypatch.setattr(tests.pg, "postgres_bin", lambda: None)
+    monkeypatch.setattr(tests.pg, "REQUIRED", False)
+    with pytest.raises(pytest.skip.Exception, match="PostgreSQL"):
+        tests.pg.postgres_or_skip()
+    monkeypatch.setattr(tests.pg, "REQUIRED", True)
+    with pytest.raises(pytest.fail.Exception, match="BYZANTIUM_REQUIRE_POSTGRES"):
+        tests.pg.postgres_or_skip()
