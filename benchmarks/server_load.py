@@ -6,10 +6,14 @@ names one), creates N Belisarius games whose seats are all persons, and plays th
 all at once over loopback from this process (asyncio and httpx). The driver chooses
 the actions itself, at random among the question's legal ones, so the server's own
 built-in players never think; chance is drawn by the server, as in any game. A game
-that ends is replaced by a new one. After a warm-up it counts, for a fixed time, the
-acts answered and how long each took (from sending ``POST .../act`` to the whole
-answer, which carries the seat's new view), and prints, for each N, acts per second
-and the 50th and 99th percentiles; ``--json`` also appends them to a file.
+that ends is replaced by a new one. With ``--processes K`` (PostgreSQL), K servers
+share the database and the tables are spread over them. ``--think S`` has each player
+think for a random time, S seconds on average, before each decision (without it the
+tables act as fast as they are answered: the server's capacity). After a warm-up it
+counts, for a fixed time, the acts answered and how long each took (from sending
+``POST .../act`` to the whole answer, which carries the seat's new view), and prints,
+for each N, acts per second and the 50th and 99th percentiles; ``--json`` also
+appends them to a file.
 
 Run from the repository root, e.g.::
 
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import statistics
@@ -64,7 +69,11 @@ async def new_game(client: httpx.AsyncClient, rng: random.Random, scenario: int)
 
 
 async def play(
-    client: httpx.AsyncClient, rng: random.Random, load: Load, stop: asyncio.Event
+    client: httpx.AsyncClient,
+    rng: random.Random,
+    load: Load,
+    stop: asyncio.Event,
+    think: float = 0.0,
 ) -> None:
     """One table: play games to their end, one after another, until told to stop."""
     while not stop.is_set():
@@ -93,6 +102,8 @@ async def play(
                 seat = view["to_act"]
                 continue
             choice = rng.choice(view["question"]["actions"])
+            if think > 0:
+                await asyncio.sleep(rng.uniform(0, 2 * think))
             started = time.perf_counter()
             answer = await client.post(
                 f"/api/games/{game_id}/act",
@@ -120,14 +131,23 @@ def percentile(values: list[float], share: float) -> float:
 
 
 async def measure(
-    url: str, games: int, seconds: float, warmup: float, seed: int
+    urls: list[str], games: int, *, seconds: float, warmup: float, seed: int, think: float = 0.0
 ) -> dict[str, Json]:
+    """Play ``games`` tables at once, spread over the servers at ``urls``."""
     load = Load()
     stop = asyncio.Event()
     limits = httpx.Limits(max_connections=games + 4, max_keepalive_connections=games + 4)
-    async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as client:
+    async with contextlib.AsyncExitStack() as stack:
+        clients = [
+            await stack.enter_async_context(
+                httpx.AsyncClient(base_url=url, timeout=120, limits=limits)
+            )
+            for url in urls
+        ]
         tables = [
-            asyncio.create_task(play(client, random.Random(seed * 1000 + k), load, stop))
+            asyncio.create_task(
+                play(clients[k % len(clients)], random.Random(seed * 1000 + k), load, stop, think)
+            )
             for k in range(games)
         ]
         await asyncio.sleep(warmup)
@@ -164,9 +184,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help="measured time per level")
     parser.add_argument("--warmup", type=float, default=10.0)
     parser.add_argument("--workers", default="2", help="the server's --workers")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes on the one database (more than one: PostgreSQL only)",
+    )
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="mean seconds a player thinks (default 0)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="append each level's figures to this file")
     args = parser.parse_args(argv)
+    if args.processes > 1 and args.database != "postgres":
+        parser.error("several processes share a PostgreSQL database, not an SQLite file")
     directory = Path(tempfile.mkdtemp(prefix="byzantium-load-"))
     postgres: PostgresServer | None = None
     try:
@@ -179,14 +210,26 @@ def main(argv: list[str] | None = None) -> int:
                 database = postgres.new_database()
             else:
                 database = args.url
-            served = Served(database, directory, "--workers", args.workers)
+            servers: list[Served] = []
             try:
+                for _ in range(args.processes):
+                    servers.append(Served(database, directory, "--workers", args.workers))
                 figures = asyncio.run(
-                    measure(served.url, games, args.seconds, args.warmup, args.seed)
+                    measure(
+                        [s.url for s in servers],
+                        games,
+                        seconds=args.seconds,
+                        warmup=args.warmup,
+                        seed=args.seed,
+                        think=args.think,
+                    )
                 )
             finally:
-                served.stop()
+                for served in servers:
+                    served.stop()
             figures["database"] = args.database
+            figures["processes"] = args.processes
+            figures["think"] = args.think
             print(json.dumps(figures), flush=True)
             if args.json is not None:
                 with args.json.open("a") as out:
