@@ -9,8 +9,9 @@ built-in players never think; chance is drawn by the server, as in any game. A g
 that ends is replaced by a new one. With ``--processes K`` (PostgreSQL), K servers
 share the database and the tables are spread over them. ``--think S`` has each player
 think for a random time, S seconds on average, before each decision (without it the
-tables act as fast as they are answered: the server's capacity). After a warm-up it
-counts, for a fixed time, the acts answered and how long each took (from sending
+tables act as fast as they are answered: the server's capacity); ``--no-picture``
+acts with ``?picture=false``, as a program that draws nothing would. After a warm-up
+it counts, for a fixed time, the acts answered and how long each took (from sending
 ``POST .../act`` to the whole answer, which carries the seat's new view), and prints,
 for each N, acts per second and the 50th and 99th percentiles; ``--json`` also
 appends them to a file.
@@ -73,7 +74,9 @@ async def play(
     rng: random.Random,
     load: Load,
     stop: asyncio.Event,
+    *,
     think: float = 0.0,
+    picture: bool = True,
 ) -> None:
     """One table: play games to their end, one after another, until told to stop."""
     while not stop.is_set():
@@ -107,6 +110,7 @@ async def play(
             started = time.perf_counter()
             answer = await client.post(
                 f"/api/games/{game_id}/act",
+                params=None if picture else {"picture": "false"},
                 headers={"Authorization": f"Bearer {tokens[seat]}"},
                 json={"seq": view["seq"], "number": choice["number"]}
                 if choice["number"] is not None
@@ -131,7 +135,14 @@ def percentile(values: list[float], share: float) -> float:
 
 
 async def measure(
-    urls: list[str], games: int, *, seconds: float, warmup: float, seed: int, think: float = 0.0
+    urls: list[str],
+    games: int,
+    *,
+    seconds: float,
+    warmup: float,
+    seed: int,
+    think: float = 0.0,
+    picture: bool = True,
 ) -> dict[str, Json]:
     """Play ``games`` tables at once, spread over the servers at ``urls``."""
     load = Load()
@@ -146,7 +157,14 @@ async def measure(
         ]
         tables = [
             asyncio.create_task(
-                play(clients[k % len(clients)], random.Random(seed * 1000 + k), load, stop, think)
+                play(
+                    clients[k % len(clients)],
+                    random.Random(seed * 1000 + k),
+                    load,
+                    stop,
+                    think=think,
+                    picture=picture,
+                )
             )
             for k in range(games)
         ]
@@ -193,6 +211,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--think", type=float, default=0.0, help="mean seconds a player thinks (default 0)"
     )
+    parser.add_argument(
+        "--no-picture",
+        action="store_true",
+        help="act with ?picture=false (an answer without the overlay, as a bot would ask)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="append each level's figures to this file")
     args = parser.parse_args(argv)
@@ -222,6 +245,7 @@ def main(argv: list[str] | None = None) -> int:
                         warmup=args.warmup,
                         seed=args.seed,
                         think=args.think,
+                        picture=not args.no_picture,
                     )
                 )
             finally:
@@ -230,6 +254,7 @@ def main(argv: list[str] | None = None) -> int:
             figures["database"] = args.database
             figures["processes"] = args.processes
             figures["think"] = args.think
+            figures["picture"] = not args.no_picture
             print(json.dumps(figures), flush=True)
             if args.json is not None:
                 with args.json.open("a") as out:
