@@ -29,6 +29,7 @@ import asyncio
 import contextlib
 import json
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -262,6 +263,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if postgres is not None:
             postgres.stop()
+        shutil.rmtree(directory, ignore_errors=True)
     return 0
 
 
