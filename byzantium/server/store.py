@@ -16,16 +16,20 @@ text here.
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Protocol
 
 import attrs
 
 __all__ = ["GameRow", "Listener", "SQLiteStore", "StepRow", "Store", "StoreError"]
+
+_log = logging.getLogger(__name__)
 
 
 class StoreError(Exception):
@@ -161,15 +165,30 @@ class SQLiteStore:
             self._db.executescript(_SCHEMA)
         except sqlite3.Error as error:
             raise StoreError(f"cannot open the database {path}: {error}") from None
+        self._path = str(path)
         self._lock = threading.Lock()
         self._listeners: list[Listener] = []
 
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        """This store to one thread at a time; a database failure (a game id created
+        twice, a full disk) becomes one :class:`StoreError`."""
+        with self._lock:
+            try:
+                yield
+            except sqlite3.Error as error:
+                raise StoreError(f"the database {self._path} failed: {error}") from None
+
     def _tell(self, game_id: str, seq: int) -> None:
         for listener in list(self._listeners):
-            listener(game_id, seq)
+            try:
+                listener(game_id, seq)
+            except Exception:
+                # The commit stands: a failing listener must not make it look failed.
+                _log.exception("a listener of game %s failed", game_id)
 
     def create(self, row: GameRow) -> None:
-        with self._lock:
+        with self._locked():
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 self._db.execute(
@@ -216,12 +235,12 @@ class SQLiteStore:
         )
 
     def get(self, game_id: str) -> GameRow | None:
-        with self._lock:
+        with self._locked():
             found = self._db.execute("SELECT * FROM games WHERE game_id = ?", (game_id,)).fetchone()
             return None if found is None else self._row(found)
 
     def games(self, *, limit: int = 100, offset: int = 0) -> list[GameRow]:
-        with self._lock:
+        with self._locked():
             rows = self._db.execute(
                 "SELECT * FROM games ORDER BY created DESC, game_id LIMIT ? OFFSET ?",
                 (limit, offset),
@@ -229,7 +248,7 @@ class SQLiteStore:
             return [self._row(found) for found in rows]
 
     def take_seat(self, game_id: str, seat: int, token_digest: str) -> bool:
-        with self._lock:
+        with self._locked():
             cursor = self._db.execute(
                 "UPDATE seats SET token_digest = ? "
                 "WHERE game_id = ? AND seat = ? AND token_digest IS NULL",
@@ -251,7 +270,7 @@ class SQLiteStore:
     ) -> bool:
 
         new_seq = seq + len(steps)
-        with self._lock:
+        with self._locked():
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 cursor = self._db.execute(
@@ -274,7 +293,7 @@ class SQLiteStore:
         return True
 
     def steps(self, game_id: str, *, after: int = 0) -> list[StepRow]:
-        with self._lock:
+        with self._locked():
             rows = self._db.execute(
                 "SELECT seq, actor, action, chronicle FROM steps "
                 "WHERE game_id = ? AND seq > ? ORDER BY seq",
@@ -283,7 +302,7 @@ class SQLiteStore:
         return [StepRow(int(r[0]), int(r[1]), str(r[2]), str(r[3])) for r in rows]
 
     def playing(self) -> list[str]:
-        with self._lock:
+        with self._locked():
             rows = self._db.execute(
                 "SELECT game_id FROM games WHERE status = 'playing' ORDER BY created"
             ).fetchall()
@@ -293,5 +312,5 @@ class SQLiteStore:
         self._listeners.append(listener)
 
     def close(self) -> None:
-        with self._lock:
+        with self._locked():
             self._db.close()
