@@ -1,0 +1,245 @@
+// The game page: this seat's view of one game, kept live over the WebSocket; the
+// question with its choices (buttons, reachable with Tab and Enter, or a click on the
+// board); the chronicle with our summary of each rule it names; the end and the record.
+// Everything shown is what the server sent: no rule of either game is in this file.
+import { ApiError, call, seatOf, showProblem, socketUrl } from "./api.js";
+import { pointAt, resetBoard, setTargets, showPicture, wireBoard } from "./board.js";
+
+let current = null; // {gameId, token, seat, info, view, socket, since, summaries, closed}
+
+function setConnection(text) { document.getElementById("connection").textContent = text; }
+
+// The rule index's summaries for a game (our words), fetched once per game.
+const summaryCache = new Map();
+async function summaries(game) {
+  if (!summaryCache.has(game)) {
+    let found = {};
+    try { found = (await call("GET", `/api/rules/${encodeURIComponent(game)}`)).rules || {}; } catch { found = {}; }
+    summaryCache.set(game, found);
+  }
+  return summaryCache.get(game);
+}
+
+// A line of text with each rule reference, "[10.6]" or "(10.6.5)", followed by our
+// summary of that rule where the index has one.
+const RULE = /([[(])(\d+(?:\.\d+)+[a-z]?)([\])])/g;
+function withRules(text) {
+  const span = document.createElement("span");
+  let last = 0;
+  for (const match of text.matchAll(RULE)) {
+    span.append(text.slice(last, match.index));
+    const rule = document.createElement("span");
+    rule.className = "rule";
+    rule.textContent = match[0];
+    rule.dataset.rule = match[2];
+    span.append(rule);
+    const said = current && current.summaries[match[2]];
+    if (said) {
+      rule.title = said;
+      const s = document.createElement("span");
+      s.className = "summary";
+      s.textContent = ` (${said})`;
+      span.append(s);
+    }
+    last = match.index + match[0].length;
+  }
+  span.append(text.slice(last));
+  return span;
+}
+
+function addChronicle(entries) {
+  const list = document.getElementById("chronicle");
+  for (const entry of entries || []) {
+    if (entry.seq <= current.since) continue;
+    current.since = entry.seq;
+    const li = document.createElement("li");
+    li.dataset.seq = String(entry.seq);
+    if (entry.actor) {
+      const who = document.createElement("span");
+      who.className = "actor";
+      who.textContent = `${entry.actor}: `;
+      li.append(who);
+    }
+    const lines = document.createElement("ul");
+    lines.className = "lines";
+    entry.lines.forEach((line, i) => {
+      if (i === 0 && entry.actor) { li.append(withRules(line)); return; }
+      const item = document.createElement("li");
+      item.append(withRules(line));
+      lines.append(item);
+    });
+    if (lines.children.length) li.append(lines);
+    list.prepend(li); // newest first, under the question
+  }
+}
+
+async function choose(action) {
+  if (!current || current.busy) return;
+  const { gameId, token, view } = current;
+  current.busy = true;
+  for (const b of document.querySelectorAll("#choices button")) b.disabled = true;
+  try {
+    const got = await call("POST", `/api/games/${encodeURIComponent(gameId)}/act`, {
+      token, body: { seq: view.seq, index: action.index },
+    });
+    current.busy = false;
+    if (got && got.view) await showView(got.view);
+  } catch (error) {
+    current.busy = false;
+    // A stale choice (someone, or a reload, answered first) is no fault: fetch the view.
+    if (!(error instanceof ApiError && error.code === "stale")) {
+      showProblem(error.rule ? `${error.message} [${error.rule}]` : error.message);
+    }
+    await refresh();
+  }
+}
+
+function showQuestion(view) {
+  const box = document.getElementById("question");
+  const choices = document.getElementById("choices");
+  const question = view.question;
+  const mine = question && current.seat !== null && question.seat === current.seat;
+  box.hidden = !mine;
+  choices.replaceChildren();
+  if (!mine) { setTargets([], null); return; }
+  document.getElementById("question-text").textContent = question.text;
+  const rule = document.getElementById("question-rule");
+  rule.replaceChildren();
+  if (question.rule) {
+    rule.append(withRules(`[${question.rule}]`));
+    if (question.rule_summary && !current.summaries[question.rule]) rule.append(` (${question.rule_summary})`);
+  }
+  const onBoard = [];
+  for (const action of question.actions) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "choice";
+    button.dataset.index = String(action.index);
+    button.dataset.number = String(action.number);
+    button.textContent = action.text;
+    if (action.targets && action.targets.length) {
+      button.dataset.targets = action.targets.join(" ");
+      onBoard.push({ selectors: action.targets, action });
+    }
+    button.addEventListener("click", () => choose(action));
+    button.addEventListener("mouseenter", () => pointAt(action));
+    button.addEventListener("focus", () => pointAt(action));
+    button.addEventListener("mouseleave", () => pointAt(null));
+    choices.append(button);
+  }
+  setTargets(onBoard, choose);
+  // Keyboard play: the first choice takes the focus unless the reader is elsewhere.
+  const active = document.activeElement;
+  if (!active || active === document.body || !active.isConnected) choices.firstElementChild?.focus();
+}
+
+async function showView(view) {
+  if (!current || view.game_id !== current.gameId) return;
+  if (current.view && view.seq < current.view.seq) return; // an older push, overtaken
+  current.view = view;
+  const main = document.getElementById("game");
+  main.dataset.seq = String(view.seq);
+  main.dataset.status = view.status;
+  document.getElementById("heading").textContent = view.heading || "";
+  document.getElementById("status-line").textContent = view.status_line || "";
+  addChronicle(view.chronicle);
+  showQuestion(view);
+  const waiting = document.getElementById("waiting");
+  const asked = view.question && current.seat !== null && view.question.seat === current.seat;
+  waiting.hidden = asked || view.status === "over";
+  if (!waiting.hidden) {
+    const seats = current.info ? current.info.seats : [];
+    const who = view.to_act === null || view.to_act === undefined ? null
+      : (seats[view.to_act] ? seats[view.to_act].name : `seat ${view.to_act}`);
+    waiting.textContent = current.seat === null
+      ? `You are watching${who ? `: ${who} to act` : ""}.`
+      : `Waiting for ${who || "the dice"}…`;
+  }
+  const result = document.getElementById("result");
+  result.hidden = !view.result;
+  if (view.result) {
+    const r = view.result;
+    const text = [r.text, r.level ? `level: ${r.level}` : ""].filter(Boolean).join("; ");
+    document.getElementById("result-text").replaceChildren(withRules(text));
+    document.getElementById("record-link").href = `/api/games/${encodeURIComponent(current.gameId)}/record`;
+    document.getElementById("record-link").setAttribute("download", `${current.gameId}.json`);
+  }
+  if (view.picture) {
+    try { await showPicture(view.picture); } catch (error) { showProblem(error.message); }
+  }
+}
+
+async function refresh() {
+  if (!current) return;
+  try {
+    const since = current.since >= 0 ? `?since=${current.since}` : "";
+    const view = await call("GET", `/api/games/${encodeURIComponent(current.gameId)}/view${since}`, { token: current.token });
+    await showView(view);
+  } catch (error) {
+    showProblem(error.message);
+  }
+}
+
+// The socket: hello with the token and the last chronicle step shown; a view after every
+// change. A lost connection is opened again (with backoff), and resumes where it was.
+function connect() {
+  const here = current;
+  if (!here || here.closed) return;
+  const socket = new WebSocket(socketUrl(here.gameId));
+  here.socket = socket;
+  socket.addEventListener("open", () => {
+    setConnection("live");
+    here.backoff = 500;
+    const hello = { type: "hello", token: here.token };
+    if (here.since >= 0) hello.since = here.since;
+    socket.send(JSON.stringify(hello));
+  });
+  socket.addEventListener("message", async (event) => {
+    let message;
+    try { message = JSON.parse(event.data); } catch { return; }
+    if (message.type === "view") await showView(message);
+    else if (message.type === "error") showProblem(message.error);
+  });
+  socket.addEventListener("close", () => {
+    if (here.closed || current !== here) return;
+    setConnection("reconnecting…");
+    setTimeout(connect, here.backoff);
+    here.backoff = Math.min(here.backoff * 2, 10000);
+  });
+}
+
+export function closeGame() {
+  if (!current) return;
+  current.closed = true;
+  if (current.socket) current.socket.close();
+  current = null;
+  setConnection("");
+}
+
+export async function openGame(gameId) {
+  closeGame();
+  wireBoard();
+  resetBoard();
+  document.getElementById("chronicle").replaceChildren();
+  document.getElementById("result").hidden = true;
+  document.getElementById("question").hidden = true;
+  const kept = seatOf(gameId);
+  current = {
+    gameId, token: kept ? kept.token : null, seat: kept && kept.token ? kept.seat : null,
+    info: null, view: null, socket: null, since: -1, summaries: {}, closed: false, busy: false, backoff: 500,
+  };
+  const here = current;
+  try {
+    here.info = await call("GET", `/api/games/${encodeURIComponent(gameId)}`);
+  } catch (error) {
+    showProblem(error.message);
+    return;
+  }
+  here.summaries = await summaries(here.info.game);
+  const seatName = here.seat !== null && here.info.seats[here.seat] ? here.info.seats[here.seat].name : "spectator";
+  document.getElementById("where").textContent = `${here.info.name}: ${seatName}`;
+  document.title = `${here.info.name} (${seatName}) - byzantium`;
+  if (current !== here) return;
+  await refresh();
+  connect();
+}
