@@ -87,24 +87,23 @@ function markTargets() {
   for (const { selectors } of targets) for (const node of elementsOf(selectors)) node.classList.add("target");
 }
 
-// The actions of the question that name something on the board, and what to do when one
-// is picked there.
+// The actions of the question that name something on the board, and what to do with
+// the actions a click on the board picks (one or several naming the same element).
 export function setTargets(list, pick) {
   targets = list;
   onPick = pick;
   markTargets();
 }
 
-// The offered action whose element lies under the point: the topmost element at the
-// point that some action names (a counter before its hex).
-function actionAt(clientX, clientY) {
-  if (!targets.length) return null;
+// The offered actions whose elements lie under the point: those naming the topmost
+// element at the point that some action names (a counter before its hex).
+function actionsAt(clientX, clientY) {
+  if (!targets.length) return [];
   for (const node of document.elementsFromPoint(clientX, clientY)) {
-    for (const target of targets) {
-      if (elementsOf(target.selectors).some((e) => e === node || e.contains(node))) return target.action;
-    }
+    const found = targets.filter((t) => elementsOf(t.selectors).some((e) => e === node || e.contains(node)));
+    if (found.length) return found.map((t) => t.action);
   }
-  return null;
+  return [];
 }
 
 let wired = false;
@@ -129,15 +128,16 @@ export function wireBoard() {
     const was = drag;
     drag = null;
     if (!was || was.moved || !ev.target.closest || !ev.target.closest("#view")) return;
-    const action = actionAt(ev.clientX, ev.clientY);
-    if (action !== null && onPick) onPick(action);
+    const actions = actionsAt(ev.clientX, ev.clientY);
+    if (actions.length && onPick) onPick(actions);
   });
   view.addEventListener("mousemove", (ev) => {
     if (drag) return;
-    const action = actionAt(ev.clientX, ev.clientY);
-    view.style.cursor = action === null ? "grab" : "pointer";
+    const actions = actionsAt(ev.clientX, ev.clientY);
+    view.style.cursor = actions.length ? "pointer" : "grab";
+    const indexes = new Set(actions.map((a) => a.index));
     for (const b of document.querySelectorAll("#choices button")) {
-      b.classList.toggle("pointed", action !== null && Number(b.dataset.index) === action.index);
+      b.classList.toggle("pointed", indexes.has(Number(b.dataset.index)));
     }
   });
   document.getElementById("zoom-in").addEventListener("click", () => zoomBy(1.25));

@@ -23,7 +23,7 @@ async function summaries(game) {
 // A line of text with each rule reference, "[10.6]" or "(10.6.5)", followed by our
 // summary of that rule where the index has one.
 const RULE = /([[(])(\d+(?:\.\d+)+[a-z]?)([\])])/g;
-function withRules(text) {
+function withRules(text, told = new Set()) {
   const span = document.createElement("span");
   let last = 0;
   for (const match of text.matchAll(RULE)) {
@@ -34,8 +34,9 @@ function withRules(text) {
     rule.dataset.rule = match[2];
     span.append(rule);
     const said = current && current.summaries[match[2]];
-    if (said) {
-      rule.title = said;
+    if (said) rule.title = said;
+    if (said && !told.has(match[2])) {
+      told.add(match[2]);
       const s = document.createElement("span");
       s.className = "summary";
       s.textContent = ` (${said})`;
@@ -54,6 +55,8 @@ function addChronicle(entries) {
     current.since = entry.seq;
     const li = document.createElement("li");
     li.dataset.seq = String(entry.seq);
+    li.value = entry.seq;
+    const told = new Set(); // each rule's summary once per step, its number always
     if (entry.actor) {
       const who = document.createElement("span");
       who.className = "actor";
@@ -63,9 +66,9 @@ function addChronicle(entries) {
     const lines = document.createElement("ul");
     lines.className = "lines";
     entry.lines.forEach((line, i) => {
-      if (i === 0 && entry.actor) { li.append(withRules(line)); return; }
+      if (i === 0 && entry.actor) { li.append(withRules(line, told)); return; }
       const item = document.createElement("li");
-      item.append(withRules(line));
+      item.append(withRules(line, told));
       lines.append(item);
     });
     if (lines.children.length) li.append(lines);
@@ -92,6 +95,21 @@ async function choose(action) {
     }
     await refresh();
   }
+}
+
+// A click on the board: the one action naming that element is chosen; where several
+// do (moving or attacking with the force of one hex), they are pointed out in the menu
+// and the first takes the focus.
+function pickedOnBoard(actions) {
+  if (actions.length === 1) { choose(actions[0]); return; }
+  const indexes = new Set(actions.map((a) => String(a.index)));
+  let first = null;
+  for (const b of document.querySelectorAll("#choices button")) {
+    const named = indexes.has(b.dataset.index);
+    b.classList.toggle("pointed", named);
+    if (named && !first) first = b;
+  }
+  if (first) { first.focus(); first.scrollIntoView({ block: "nearest" }); }
 }
 
 function showQuestion(view) {
@@ -127,7 +145,7 @@ function showQuestion(view) {
     button.addEventListener("mouseleave", () => pointAt(null));
     choices.append(button);
   }
-  setTargets(onBoard, choose);
+  setTargets(onBoard, pickedOnBoard);
   // Keyboard play: the first choice takes the focus unless the reader is elsewhere.
   const active = document.activeElement;
   if (!active || active === document.body || !active.isConnected) choices.firstElementChild?.focus();
@@ -135,7 +153,12 @@ function showQuestion(view) {
 
 async function showView(view) {
   if (!current || view.game_id !== current.gameId) return;
-  if (current.view && view.seq < current.view.seq) return; // an older push, overtaken
+  // An older push, overtaken, or the same position again (the answer to an act and the
+  // socket's push both bring it): the page stays as it is, the focus where it is.
+  if (current.view && view.seq <= current.view.seq && view.status === current.view.status) {
+    addChronicle(view.chronicle);
+    return;
+  }
   current.view = view;
   const main = document.getElementById("game");
   main.dataset.seq = String(view.seq);

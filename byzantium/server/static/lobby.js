@@ -49,13 +49,18 @@ function showForm() {
   const entry = entryOf(document.getElementById("create-game").value);
   const options = document.getElementById("create-options");
   options.replaceChildren(el("legend", { text: "Options" }));
-  if (entry.scenarios && entry.scenarios.length && !entry.options.some((o) => o.name === "scenario")) {
-    options.append(optionInput({ name: "scenario", default: entry.scenarios[0], choices: entry.scenarios }));
+  const scenarios = entry.scenarios && entry.scenarios.length ? entry.scenarios : null;
+  const all = entry.options.map((o) => (o.name === "scenario" && scenarios ? { ...o, choices: scenarios } : o));
+  if (scenarios && !all.some((o) => o.name === "scenario")) {
+    all.unshift({ name: "scenario", default: scenarios[0], choices: scenarios, help: "" });
   }
-  for (const option of entry.options) {
-    const o = option.name === "scenario" && entry.scenarios ? { ...option, choices: entry.scenarios } : option;
-    options.append(optionInput(o));
+  // The scenario in sight; every other option (the optional rules) folded away.
+  const more = el("details", {}, el("summary", { text: "More options (optional rules)" }));
+  for (const option of all) {
+    if (option.name === "scenario") options.append(optionInput(option));
+    else more.append(optionInput(option));
   }
+  if (more.children.length > 1) options.append(more);
   const seatBox = document.getElementById("create-seats");
   seatBox.replaceChildren(el("legend", { text: "Who sits where" }));
   entry.seats.forEach((name, i) => {
