@@ -76,24 +76,27 @@ function addChronicle(entries) {
   }
 }
 
+// One choice at a time: `pending` is the seq a choice in flight answers; a newer view
+// (the socket may bring it before the answer) ends the wait, since it follows that choice.
 async function choose(action) {
-  if (!current || current.busy) return;
+  if (!current || (current.pending !== null && current.pending >= current.view.seq)) return;
   const { gameId, token, view } = current;
-  current.busy = true;
+  const here = current;
+  here.pending = view.seq;
   for (const b of document.querySelectorAll("#choices button")) b.disabled = true;
   try {
     const got = await call("POST", `/api/games/${encodeURIComponent(gameId)}/act`, {
       token, body: { seq: view.seq, index: action.index },
     });
-    current.busy = false;
+    if (here.pending === view.seq) here.pending = null;
     if (got && got.view) await showView(got.view);
   } catch (error) {
-    current.busy = false;
+    if (here.pending === view.seq) here.pending = null;
     // A stale choice (someone, or a reload, answered first) is no fault: fetch the view.
     if (!(error instanceof ApiError && error.code === "stale")) {
       showProblem(error.rule ? `${error.message} [${error.rule}]` : error.message);
     }
-    await refresh();
+    await refresh(true);
   }
 }
 
@@ -136,7 +139,7 @@ function showQuestion(view) {
     button.dataset.number = String(action.number);
     button.textContent = action.text;
     if (action.targets && action.targets.length) {
-      button.dataset.targets = action.targets.join(" ");
+      button.dataset.targets = JSON.stringify(action.targets);
       onBoard.push({ selectors: action.targets, action });
     }
     button.addEventListener("click", () => choose(action));
@@ -160,6 +163,7 @@ async function showView(view) {
     return;
   }
   current.view = view;
+  if (current.pending !== null && view.seq > current.pending) current.pending = null;
   const main = document.getElementById("game");
   main.dataset.seq = String(view.seq);
   main.dataset.status = view.status;
@@ -192,8 +196,9 @@ async function showView(view) {
   }
 }
 
-async function refresh() {
+async function refresh(again = false) {
   if (!current) return;
+  if (again && current.view) current.view = { ...current.view, seq: -1 }; // redraw it
   try {
     const since = current.since >= 0 ? `?since=${current.since}` : "";
     const view = await call("GET", `/api/games/${encodeURIComponent(current.gameId)}/view${since}`, { token: current.token });
@@ -249,7 +254,7 @@ export async function openGame(gameId) {
   const kept = seatOf(gameId);
   current = {
     gameId, token: kept ? kept.token : null, seat: kept && kept.token ? kept.seat : null,
-    info: null, view: null, socket: null, since: -1, summaries: {}, closed: false, busy: false, backoff: 500,
+    info: null, view: null, socket: null, since: -1, summaries: {}, closed: false, pending: null, backoff: 500,
   };
   const here = current;
   try {
