@@ -15,3 +15,5 @@ if importlib.util.find_spec("pettingzoo") is None:
     collect_ignore.append("byzantium/envs/pettingzoo_env.py")
 if importlib.util.find_spec("gymnasium") is None:
     collect_ignore += ["byzantium/envs/gymnasium_env.py", "examples/masked_random.py"]
+if importlib.util.find_spec("starlette") is None:  # the server extra
+    collect_ignore += ["byzantium/server/app.py", "tests/server"]

@@ -23,7 +23,7 @@ from byzantium.belisarius.engine import Context, answer, settle
 from byzantium.belisarius.events import event_task
 from byzantium.belisarius.expert import expert_policy
 from byzantium.belisarius.hexmap import HexMap, load_map
-from byzantium.belisarius.observation import BelObservation, observe, visible_action
+from byzantium.belisarius.observation import BelObservation, examines, observe, visible_action
 from byzantium.belisarius.policy import sensible_policy
 from byzantium.belisarius.render import render_state
 from byzantium.belisarius.scenarios import Control, Scenario, load_scenarios, scenario_file_digest
@@ -308,7 +308,7 @@ class Belisarius(Game[BelState, BelAction]):
         points = [f"{float(p):g}" for p in victory_points(Context(self, None), state)]
         shown = [
             str(state.solidus[p])
-            if viewer is None or viewer == p or state.revealed[viewer]
+            if viewer is None or viewer == p or examines(state, viewer)
             else "hidden"
             for p in (EMPIRE, BARBARIAN)
         ]
@@ -377,7 +377,7 @@ class Belisarius(Game[BelState, BelAction]):
         request = state.pending
         if request is None or request.kind is not RequestKind.DRAW:
             return True
-        return request.hand == player or state.revealed[player]
+        return request.hand == player or examines(state, player)
 
     def turn_of(self, state: BelState) -> int:
         """The game turn of a state."""

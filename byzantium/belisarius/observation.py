@@ -52,6 +52,7 @@ from byzantium.belisarius.negotiations import Proposal, hidden_step, shown_propo
 from byzantium.belisarius.scenarios import Control
 from byzantium.belisarius.state import (
     NOBODY,
+    PLAYERS,
     Agreement,
     BelAction,
     BelState,
@@ -65,11 +66,19 @@ from byzantium.belisarius.state import (
     opponent,
 )
 from byzantium.belisarius.stratagems import ReturnStratagem
+from byzantium.core.game import SPECTATOR
 
 if TYPE_CHECKING:
     from byzantium.belisarius.game import Belisarius
 
-__all__ = ["BelObservation", "PendingView", "draw_recipient", "observe", "visible_action"]
+__all__ = [
+    "BelObservation",
+    "PendingView",
+    "draw_recipient",
+    "examines",
+    "observe",
+    "visible_action",
+]
 
 
 @attrs.frozen
@@ -102,7 +111,9 @@ class BelObservation:
 
     ``hand`` and ``treasury`` are the observer's own; ``other_hand`` and
     ``other_treasury`` the other player's, or ``None`` while he may not examine them.
-    Hands are counts per Stratagem type in the catalogue's order.
+    Hands are counts per Stratagem type in the catalogue's order. The spectator
+    (``player`` is :data:`~byzantium.core.game.SPECTATOR`) holds nothing and sees no
+    hand and no treasury: all four are ``None``.
     """
 
     player: int
@@ -116,8 +127,8 @@ class BelObservation:
     revealed: tuple[bool, bool]
     pool_size: int
     hand_sizes: tuple[int, int]
-    hand: tuple[int, ...]
-    treasury: int
+    hand: tuple[int, ...] | None
+    treasury: int | None
     other_hand: tuple[int, ...] | None
     other_treasury: int | None
     pending: PendingView | None
@@ -131,11 +142,13 @@ def observe(ctx: Context, state: BelState, player: int) -> BelObservation:
     """What ``player`` may see of ``state``: the board, his own secrets, counts of the other's.
 
     The other player's hand and treasury are shown only while ``state.revealed``
-    allows it (22.1).
+    allows it (22.1). The :data:`~byzantium.core.game.SPECTATOR` sees the board and
+    the counts only: no hand, no treasury, no prompt of a choice.
     """
     del ctx
+    spectator = player == SPECTATOR
     other = opponent(player)
-    sees = state.revealed[player]
+    sees = not spectator and state.revealed[player]
     stratagems = state.stratagems
     return BelObservation(
         player=player,
@@ -149,8 +162,8 @@ def observe(ctx: Context, state: BelState, player: int) -> BelObservation:
         revealed=state.revealed,
         pool_size=sum(stratagems.pool),
         hand_sizes=(stratagems.held(0), stratagems.held(1)),
-        hand=stratagems.hands[player],
-        treasury=state.solidus[player],
+        hand=None if spectator else stratagems.hands[player],
+        treasury=None if spectator else state.solidus[player],
         other_hand=stratagems.hands[other] if sees else None,
         other_treasury=state.solidus[other] if sees else None,
         pending=None if state.pending is None else _pending_view(state, state.pending, player),
@@ -187,6 +200,12 @@ def _commitments(
     assert isinstance(seen, DiplomacyAttempt)
     by_player = {seen.attacker: seen.attack, seen.defender: seen.defence}
     return by_player[0], by_player[1]
+
+
+def examines(state: BelState, reader: int) -> bool:
+    """Whether ``reader`` may examine the other player's markers and treasury now
+    (22.1): never the spectator."""
+    return reader in PLAYERS and state.revealed[reader]
 
 
 def draw_recipient(request: Request) -> int:
@@ -226,7 +245,7 @@ def visible_action(
         return action
     if isinstance(action, Draw) and request.kind is RequestKind.DRAW:
         owner = draw_recipient(request)
-        if owner in (NOBODY, player) or state.revealed[player]:
+        if owner in (NOBODY, player) or examines(state, player):
             return action
         return Draw(HIDDEN)
     if isinstance(action, Select) and request.kind is RequestKind.CHOOSE:
@@ -242,7 +261,7 @@ def visible_action(
         if (
             isinstance(task, ReturnStratagem)
             and request.player != player
-            and not state.revealed[player]
+            and not examines(state, player)
         ):
             return Select(HIDDEN)  # markers go back to the Pool unseen (8.3, 22.1)
     return action

@@ -65,7 +65,7 @@ from byzantium.belisarius.state import (
 )
 from byzantium.belisarius.taxation import RAISE, TAX
 from byzantium.belisarius.world import controller, region_chart
-from byzantium.core.game import Event
+from byzantium.core.game import SPECTATOR, Event
 
 if TYPE_CHECKING:
     from byzantium.belisarius.game import Belisarius
@@ -192,6 +192,9 @@ def render_state(game: Belisarius, state: BelState, player: int | None) -> str:
     if player is None:
         secrets = {p: (state.solidus[p], state.stratagems.hands[p]) for p in PLAYERS}
         pending = _pending_line(state.pending)
+    elif player == SPECTATOR:
+        secrets = dict.fromkeys(PLAYERS, (None, None))
+        pending = _pending_line(view.pending)
     else:
         other = 1 - player
         secrets = {
@@ -201,7 +204,9 @@ def render_state(game: Belisarius, state: BelState, player: int | None) -> str:
         pending = _pending_line(view.pending)
     heading = game.chronicle_heading(state).split("\n", 1)[0]
     lines = [f"{heading} phase: {view.phase}"]
-    if player is not None:
+    if player == SPECTATOR:
+        lines.append("(as a spectator sees it: neither player's secrets)")
+    elif player is not None:
         lines.append(f"(as the {_NAME[player]} player sees it)")
     lines += _player_lines(cat, view, secrets)
     lines.append(f"Pool: {view.pool_size} Stratagems")
@@ -793,7 +798,7 @@ def look(game: Belisarius, state: BelState, player: int | None, request: str) ->
     if word not in ("map", "stack", "stacks"):
         return None
     if word == "stacks":
-        players = PLAYERS if player is None else (player,)
+        players = PLAYERS if player is None or player == SPECTATOR else (player,)
         return "\n".join(own_stacks(game, state, p) for p in players)
     where = _where_of(game, state, rest)
     if where is None:

@@ -190,6 +190,8 @@ def encode(game: Belisarius, seen: BelObservation) -> list[float]:
     for region in seen.control:
         control += one_hot(CONTROLS.index(region), len(CONTROLS))
     kinds = len(cat.stratagem_ids)
+    # A player's view (the spectator, who holds nothing, has no tensor).
+    assert seen.hand is not None and seen.treasury is not None
     known = seen.other_hand is not None
     rules = rule_slots("belisarius")
     pending = seen.pending

@@ -27,6 +27,9 @@
     a picture of a saved position or of a record at a step (see :mod:`byzantium.render`);
 ``byzantium view RECORD -o game.html``
     one self-contained HTML file to step through a recorded game;
+``byzantium serve [--database PATH|URL] [--host H] [--port P]``
+    the game server: play across machines over HTTP and WebSocket (the ``server``
+    extra; see docs/server.rst);
 ``byzantium trace [GAME]``
     the rule -> code -> tests matrix; exits 1 while a rule is pending or inconsistent.
 
@@ -65,6 +68,7 @@ from byzantium.cli import (
     render,
     replay,
     schema,
+    serve,
     simulate,
     trace,
     verify,
@@ -108,6 +112,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     replay,
     render,
     view,
+    serve,
     trace,
 )
 

@@ -52,6 +52,7 @@ if typing.TYPE_CHECKING:
 
 __all__ = [
     "CHANCE",
+    "SPECTATOR",
     "TERMINAL",
     "Datum",
     "Event",
@@ -68,6 +69,12 @@ __all__ = [
 CHANCE: Final = -1
 #: Node type of a finished game.
 TERMINAL: Final = -2
+#: The reader who may know only what every seat may know: a spectator of a game in
+#: play, a public list of games. Methods that take a ``viewer`` (and
+#: :meth:`Game.observation`, :func:`byzantium.render.svg`) accept it beside the
+#: player indexes and ``None`` (the all-seeing onlooker). In a game with hidden
+#: information it sees nobody's secrets; in a solitaire game it reads as the player.
+SPECTATOR: Final = -3
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -210,7 +217,7 @@ _GUARDED: Final[dict[str, tuple[str, ...]]] = {
     "observation": ("state", "player"),
     "observation_tensor": ("state", "player"),
     "render": ("state", "viewer"),
-    "chronicle_heading": ("state",),
+    "chronicle_heading": ("state", "viewer"),
     "chronicle_detail": ("state",),
     "chronicle_digest": ("state",),
     "chronicle_summary": ("state",),
@@ -219,7 +226,7 @@ _GUARDED: Final[dict[str, tuple[str, ...]]] = {
     "decision_rule": ("state",),
     "describe_action": ("state", "action"),
     "describe_choice": ("state", "action", "viewer"),
-    "describe_decision": ("state",),
+    "describe_decision": ("state", "viewer"),
     "describe_event": ("event",),
     "visible_action": ("state", "action", "player"),
     "visible_typed_action": ("state", "action", "player"),
@@ -233,6 +240,24 @@ _GUARDED: Final[dict[str, tuple[str, ...]]] = {
     "encode_action": ("action",),
     "state_digest": ("state",),
 }
+
+
+#: The guarded methods that accept :data:`SPECTATOR` as their player or viewer.
+_SPECTATOR_READS: Final = frozenset(
+    {
+        "observation",
+        "render",
+        "chronicle_heading",
+        "describe_choice",
+        "describe_decision",
+        "visible_action",
+        "look",
+    }
+)
+
+
+def _is_spectator(value: object) -> bool:
+    return type(value) is int and value == SPECTATOR
 
 
 def _check_argument(game: Game[object, object], kind: str, value: object) -> None:
@@ -257,17 +282,40 @@ def _check_argument(game: Game[object, object], kind: str, value: object) -> Non
         raise ArgumentError(f"{game.ID}: a {type(value).__name__[:60]} is not a string")
 
 
+def _no_spectator(game: Game[object, object], name: str) -> ArgumentError:
+    return ArgumentError(f"{game.ID}: {name} is for a player, not the spectator")
+
+
+def _as_reader(
+    game: Game[object, object], name: str, reads: bool, args: tuple[object, ...], index: int
+) -> tuple[object, ...]:
+    """``args`` with the spectator at ``index`` as the game reads him (:meth:`Game.reader`)."""
+    if not reads:
+        raise _no_spectator(game, name)
+    return (*args[:index], game.reader(SPECTATOR), *args[index + 1 :])
+
+
 def _guarded(
     name: str, method: Callable[..., object], kinds: tuple[str, ...]
 ) -> Callable[..., object]:
     """``method`` with the checks of its arguments (:data:`_GUARDED`) in front."""
 
+    reads = name in _SPECTATOR_READS
+
     def guarded(self: Game[object, object], *args: object, **kw: object) -> object:
-        for kind, value in zip(kinds, args, strict=False):
-            _check_argument(self, kind, value)
+        for index, (kind, value) in enumerate(zip(kinds, args, strict=False)):
+            if kind in ("player", "viewer") and _is_spectator(value):
+                args = _as_reader(self, name, reads, args, index)
+            else:
+                _check_argument(self, kind, value)
         for key in ("player", "viewer"):
             if key in kw:
-                _check_argument(self, "viewer", kw[key])
+                if _is_spectator(kw[key]):
+                    if not reads:
+                        raise _no_spectator(self, name)
+                    kw[key] = self.reader(SPECTATOR)
+                else:
+                    _check_argument(self, "viewer", kw[key])
         return method(self, *args, **kw)
 
     guarded.__name__ = name
@@ -339,6 +387,15 @@ class Game(abc.ABC, Generic[S, A]):
         if type(player) is not int or not 0 <= player < self.NUM_PLAYERS:
             shown = repr(player)[:60]
             raise ArgumentError(f"{self.ID} has players 0 to {self.NUM_PLAYERS - 1}, not {shown}")
+
+    def reader(self, viewer: int | None) -> int | None:
+        """The reader the game's methods see for ``viewer``: itself, except that the
+        :data:`SPECTATOR` of a solitaire game reads as its one player (everybody may
+        know what the player knows there); a game of several players gets
+        :data:`SPECTATOR` and shows it nobody's secrets."""
+        if _is_spectator(viewer) and self.NUM_PLAYERS == 1:
+            return 0
+        return viewer
 
     # -- options ---------------------------------------------------------------
 
@@ -839,7 +896,9 @@ class Game(abc.ABC, Generic[S, A]):
         The action is what :meth:`visible_action` lets him see (``"(hidden)"`` if
         nothing), in the words of :meth:`describe_choice`; the question follows in
         brackets, except for another player's decision, whose question may quote
-        that player's secrets (his treasury, say)."""
+        that player's secrets (his treasury, say). The :data:`SPECTATOR` reads every
+        player's decision as another player's."""
+        viewer = self.reader(viewer)
         actor = self.current_player(state)
         shown = action if viewer is None else self.visible_action(state, action, viewer)
         if shown is None:
@@ -852,8 +911,9 @@ class Game(abc.ABC, Generic[S, A]):
     def event_text(self, event: Event, viewer: int | None = None) -> str | None:
         """An event as a line for ``viewer`` (everything when ``None``), made from what
         he may know (:meth:`Event.seen_by`); ``None`` if he does not see it at all.
-        Every text a seated player reads goes through this."""
-        seen = event.seen_by(viewer)
+        Every text a seated player reads goes through this; the :data:`SPECTATOR` reads
+        the public form of every owned event."""
+        seen = event.seen_by(self.reader(viewer))
         return None if seen is None else self.describe_event(seen)
 
     def look(self, state: S, player: int | None, request: str) -> str | None:

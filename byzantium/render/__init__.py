@@ -18,9 +18,9 @@ from typing import TypeVar
 
 from byzantium.core.drivers import chance_policy, random_policy
 from byzantium.core.errors import ArgumentError, ByzantiumError
-from byzantium.core.game import CHANCE, Game
+from byzantium.core.game import CHANCE, SPECTATOR, Game
 
-__all__ = ["MAX_PIXELS", "Picture", "after_setup", "sized", "svg"]
+__all__ = ["MAX_PIXELS", "Picture", "after_setup", "layers", "sized", "stacked", "svg"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -60,7 +60,9 @@ def svg(
     reachable_for: tuple[int, ...] | None = None,
     zoc: bool = False,
 ) -> str:
-    """The state as an SVG document (a string).
+    """The state as an SVG document (a string), as ``perspective`` may see it: a
+    player index, :data:`~byzantium.core.game.SPECTATOR` (what every seat may know)
+    or None (everything).
 
     ``highlight`` and ``last_move`` name spaces (Sword of Orthodoxy space ids) or
     hexes (Belisarius hex numbers) to mark; ``reachable_for`` a Belisarius force
@@ -71,8 +73,7 @@ def svg(
     if not isinstance(game, Game):
         raise ArgumentError(f"a game is needed, not {repr(game)[:60]}")
     game.check_state(state)
-    if perspective is not None:
-        game.check_player(perspective)
+    perspective = _perspective(game, perspective)
     if game.ID == "sword-of-orthodoxy":
         from byzantium.render import sword  # noqa: PLC0415 - load one game only
 
@@ -95,6 +96,65 @@ def svg(
             zoc=zoc,
         )
     raise ByzantiumError(f"no picture for the game {game.ID!r}")
+
+
+def _perspective(game: Game[S, A], perspective: int | None) -> int | None:
+    if type(perspective) is int and perspective == SPECTATOR:
+        return game.reader(SPECTATOR)
+    if perspective is not None:
+        game.check_player(perspective)
+    return perspective
+
+
+def layers(game: Game[S, A], state: S, perspective: int | None = None) -> tuple[str | None, str]:
+    """The picture :func:`svg` draws (with no marks), as a static board and an overlay:
+    ``board`` is the same for every state of the game (the Belisarius map, most of a
+    picture's bytes; ``None`` for a game whose picture is not split) and ``overlay``
+    is drawn over it at the same origin and scale. :func:`stacked` puts them back
+    together."""
+    if not isinstance(game, Game):
+        raise ArgumentError(f"a game is needed, not {repr(game)[:60]}")
+    game.check_state(state)
+    perspective = _perspective(game, perspective)
+    if game.ID != "belisarius":
+        return None, svg(game, state, perspective)
+    from byzantium.render import belisarius  # noqa: PLC0415 - load one game only
+
+    overlay = belisarius.draw(
+        game,
+        state,
+        perspective,
+        highlight=set(),
+        last_move=set(),
+        reachable_for=None,
+        zoc=False,
+        with_map=None,
+    )
+    return board(game), overlay
+
+
+def board(game: Game[S, A]) -> str | None:
+    """The static layer of a game's pictures (see :func:`layers`), or None."""
+    if game.ID != "belisarius":
+        return None
+    from byzantium.render import belisarius  # noqa: PLC0415 - load one game only
+
+    return belisarius.board(game)
+
+
+_OPEN = re.compile(r"<svg\b[^>]*>")
+
+
+def stacked(board_svg: str | None, overlay: str) -> str:
+    """One SVG document: ``board_svg`` (if any) under ``overlay``, both at the origin."""
+    if board_svg is None:
+        return overlay
+    head = _OPEN.search(overlay)
+    inner = _OPEN.search(board_svg)
+    if head is None or inner is None:
+        raise ByzantiumError("not an SVG document")
+    nested = board_svg[inner.start() :].replace("<svg", '<svg x="0" y="0"', 1)
+    return overlay[: head.end()] + nested + overlay[head.end() :]
 
 
 _ROOT = re.compile(r"<svg\b[^>]*>")

@@ -45,13 +45,14 @@ from byzantium.belisarius.state import (
     Catalog,
 )
 from byzantium.belisarius.world import enemy_zoc
+from byzantium.core.game import SPECTATOR
 from byzantium.render._fonts import text_box, text_width
 from byzantium.render._svg import document, el, text, to_string
 
 if TYPE_CHECKING:
     from byzantium.core.game import Game
 
-__all__ = ["draw"]
+__all__ = ["board", "draw"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -473,10 +474,14 @@ def draw(
     last_move: set[int],
     reachable_for: tuple[int, ...] | None,
     zoc: bool,
-    with_map: bool = True,
+    with_map: bool | None = True,
     labels_cache: dict[object, ET.Element] | None = None,
 ) -> str:
     """The SVG of a Belisarius state, as ``perspective`` may see it (all when None).
+
+    ``with_map`` False refers to the map layer as ``#map`` (a page that holds it once);
+    None leaves it out and draws the backdrop around it only: the overlay that,
+    drawn over :func:`board` at the same origin and scale, gives the same picture.
 
     ``labels_cache`` (one dict for the pictures of one game, as the record viewer
     draws them) keeps the placed labels: they follow only from the boxes the counters
@@ -508,10 +513,14 @@ def draw(
         y += tall + 8
     body_bottom = max(map_bottom, y)
     root = document(0, 0)  # sized below, once the text under the map is laid out
-    backdrop = el(root, "rect", x=0, y=0, width=0, height=0, fill="#f5f5f0")
+    if with_map is None:
+        # The backdrop with a hole where the board lies (even-odd: the hole is unpainted).
+        backdrop = el(root, "path", d="", fill="#f5f5f0", fill_rule="evenodd")
+    else:
+        backdrop = el(root, "rect", x=0, y=0, width=0, height=0, fill="#f5f5f0")
     if with_map:
         root.append(map_layer(game))
-    else:
+    elif with_map is not None:
         el(root, "use", href="#map")
     _title(root, game, view, perspective, width)
     overlay = el(root, "g", class_="overlay")
@@ -572,11 +581,35 @@ def draw(
     root.append(opened)
     height = math.ceil(bottom + 8)
     width = math.ceil(width)
-    for node, attrs in (
-        (root, {"width": f"{width}", "height": f"{height}", "viewBox": f"0 0 {width} {height}"}),
-        (backdrop, {"width": f"{width}", "height": f"{height}"}),
-    ):
-        node.attrib.update(attrs)
+    root.attrib.update(
+        {"width": f"{width}", "height": f"{height}", "viewBox": f"0 0 {width} {height}"}
+    )
+    if with_map is None:
+        bw, bh = _board_size(game)
+        backdrop.set("d", f"M0 0H{width}V{height}H0Z M0 0H{bw}V{bh}H0Z")
+    else:
+        backdrop.attrib.update({"width": f"{width}", "height": f"{height}"})
+    return to_string(root)
+
+
+def _board_size(game: Belisarius) -> tuple[int, int]:
+    """The size of :func:`board`: the map and its margins (every picture is at least
+    this wide and tall)."""
+    hexmap = game.catalog.map
+    map_right = _MARGIN + 2 * _R + (hexmap.columns - 1) * _DX + 4
+    map_bottom = _TOP + hexmap.rows * _DY + _DY / 2 + 4
+    return math.floor(map_right), math.floor(map_bottom)
+
+
+def board(game: Game[S, A]) -> str:
+    """The map layer alone on its backdrop, as an SVG document: the same for every
+    state of a game with these components, so a server sends it once. A state's
+    picture is this with :func:`draw`'s overlay (``with_map=None``) drawn over it."""
+    assert isinstance(game, Belisarius)
+    width, height = _board_size(game)
+    root = document(width, height)
+    el(root, "rect", x=0, y=0, width=width, height=height, fill="#f5f5f0")
+    root.append(map_layer(game))
     return to_string(root)
 
 
@@ -705,6 +738,8 @@ def _title(
     who = (
         "Everything shown (both players' secrets)"
         if perspective is None
+        else "As a spectator sees it (neither player's secrets)"
+        if perspective == SPECTATOR
         else f"As the {_NAME[perspective]} player sees it"
     )
     text(root, _MARGIN + 2, 42, who, font_size=11, class_="seat")
