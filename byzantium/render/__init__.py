@@ -137,9 +137,18 @@ def board(game: Game[S, A]) -> str | None:
     """The static layer of a game's pictures (see :func:`layers`), or None."""
     if game.ID != "belisarius":
         return None
-    from byzantium.render import belisarius  # noqa: PLC0415 - load one game only
+    key = (game.ID, game.components_digest())
+    found = _BOARDS.get(key)
+    if found is None:
+        from byzantium.render import belisarius  # noqa: PLC0415 - load one game only
 
-    return belisarius.board(game)
+        found = _BOARDS[key] = belisarius.board(game)
+    return found
+
+
+#: The static layers drawn so far, by game and component pack: the same for every state
+#: and every reader, and a third of a second to draw (a server draws a picture per move).
+_BOARDS: dict[tuple[str, str], str] = {}
 
 
 _OPEN = re.compile(r"<svg\b[^>]*>")
