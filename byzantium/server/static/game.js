@@ -48,6 +48,15 @@ function withRules(text, told = new Set()) {
   return span;
 }
 
+// Who took a step: a seat's name, or chance (a negative seat: the server's dice).
+function actorName(actor) {
+  if (typeof actor === "string") return actor;
+  if (typeof actor !== "number") return "";
+  if (actor < 0) return "Chance";
+  const seats = current.info ? current.info.seats : [];
+  return seats[actor] ? seats[actor].name : `Seat ${actor}`;
+}
+
 function addChronicle(entries) {
   const list = document.getElementById("chronicle");
   for (const entry of entries || []) {
@@ -57,16 +66,22 @@ function addChronicle(entries) {
     li.dataset.seq = String(entry.seq);
     li.value = entry.seq;
     const told = new Set(); // each rule's summary once per step, its number always
-    if (entry.actor) {
+    const actor = actorName(entry.actor);
+    if (actor) {
       const who = document.createElement("span");
       who.className = "actor";
-      who.textContent = `${entry.actor}: `;
+      who.textContent = `${actor}: `;
       li.append(who);
     }
     const lines = document.createElement("ul");
     lines.className = "lines";
     entry.lines.forEach((line, i) => {
-      if (i === 0 && entry.actor) { li.append(withRules(line, told)); return; }
+      if (i === 0 && actor) {
+        // The step's line names who took it ("Empire: ..."): the name is shown once.
+        const named = line.toLowerCase().startsWith(`${actor.toLowerCase()}: `);
+        li.append(withRules(named ? line.slice(actor.length + 2) : line, told));
+        return;
+      }
       const item = document.createElement("li");
       item.append(withRules(line, told));
       lines.append(item);
@@ -186,8 +201,16 @@ async function showView(view) {
   result.hidden = !view.result;
   if (view.result) {
     const r = view.result;
-    const text = [r.text, r.level ? `level: ${r.level}` : ""].filter(Boolean).join("; ");
-    document.getElementById("result-text").replaceChildren(withRules(text));
+    const lines = Array.isArray(r.text) ? [...r.text] : [String(r.text || "")];
+    if (r.level) lines.push(`Level: ${r.level}`);
+    const box = document.getElementById("result-text");
+    box.replaceChildren();
+    for (const line of lines.filter(Boolean)) {
+      const p = document.createElement("span");
+      p.className = "result-line";
+      p.append(withRules(line));
+      box.append(p);
+    }
     document.getElementById("record-link").href = `/api/games/${encodeURIComponent(current.gameId)}/record`;
     document.getElementById("record-link").setAttribute("download", `${current.gameId}.json`);
   }
