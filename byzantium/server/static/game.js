@@ -175,6 +175,7 @@ async function showView(view) {
   // socket's push both bring it): the page stays as it is, the focus where it is.
   if (current.view && view.seq <= current.view.seq && view.status === current.view.status) {
     addChronicle(view.chronicle);
+    armStill(current.view);
     return;
   }
   current.view = view;
@@ -216,6 +217,18 @@ async function showView(view) {
   }
   if (view.picture) {
     try { await showPicture(view.picture); } catch (error) { showProblem(error.message); }
+  }
+  armStill(view);
+}
+
+// While others (or the dice) are to act, the socket brings their moves; should none
+// come for a while (a push lost on the way), the view is read again.
+function armStill(view) {
+  clearTimeout(current.stillTimer);
+  const asked = view.question && current.seat !== null && view.question.seat === current.seat;
+  if (view.status === "playing" && !asked) {
+    const here = current;
+    here.stillTimer = setTimeout(() => { if (current === here && !here.closed) refresh(); }, 4000);
   }
 }
 
@@ -262,6 +275,7 @@ function connect() {
 export function closeGame() {
   if (!current) return;
   current.closed = true;
+  clearTimeout(current.stillTimer);
   if (current.socket) current.socket.close();
   current = null;
   setConnection("");
@@ -277,7 +291,7 @@ export async function openGame(gameId) {
   const kept = seatOf(gameId);
   current = {
     gameId, token: kept ? kept.token : null, seat: kept && kept.token ? kept.seat : null,
-    info: null, view: null, socket: null, since: -1, summaries: {}, closed: false, pending: null, backoff: 500,
+    info: null, view: null, socket: null, since: -1, summaries: {}, closed: false, pending: null, backoff: 500, stillTimer: null,
   };
   const here = current;
   try {
