@@ -98,6 +98,9 @@ if importlib.util.find_spec("pettingzoo") is None:
     byzantium_api_skip.append("byzantium.envs.pettingzoo_env")
 if importlib.util.find_spec("gymnasium") is None:
     byzantium_api_skip.append("byzantium.envs.gymnasium_env")
+# The server's application imports only with the server extra.
+if importlib.util.find_spec("starlette") is None:
+    byzantium_api_skip.append("byzantium.server.app")
 byzantium_api_options = {
     "byzantium.core.game": [
         ":members:",

@@ -133,22 +133,24 @@ def layers(game: Game[S, A], state: S, perspective: int | None = None) -> tuple[
     return board(game), overlay
 
 
+#: Drawn static layers by game and component digest (a few: one per pack in use).
+_BOARDS: dict[tuple[str, str], str] = {}
+
+
 def board(game: Game[S, A]) -> str | None:
-    """The static layer of a game's pictures (see :func:`layers`), or None."""
+    """The static layer of a game's pictures (see :func:`layers`), or None; drawn once
+    per game and component data."""
     if game.ID != "belisarius":
         return None
+    from byzantium.render import belisarius  # noqa: PLC0415 - load one game only
+
     key = (game.ID, game.components_digest())
     found = _BOARDS.get(key)
     if found is None:
-        from byzantium.render import belisarius  # noqa: PLC0415 - load one game only
-
+        if len(_BOARDS) >= 8:
+            _BOARDS.clear()
         found = _BOARDS[key] = belisarius.board(game)
     return found
-
-
-#: The static layers drawn so far, by game and component pack: the same for every state
-#: and every reader, and a third of a second to draw (a server draws a picture per move).
-_BOARDS: dict[tuple[str, str], str] = {}
 
 
 _OPEN = re.compile(r"<svg\b[^>]*>")

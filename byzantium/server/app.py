@@ -216,8 +216,9 @@ def create_app(store: Store, *, workers: int = 2, own_store: bool = False) -> St
         if token is None:
             await call(sessions.info, game_id)  # an unknown game is 404 before 401
             raise ServerError(401, "no-token", "acting needs the seat's token (Authorization)")
+        picture = _query_flag(request, "picture")
         body = await _body(request)
-        return answer(await call(sessions.act, game_id, token, body))
+        return answer(await call(sessions.act, game_id, token, body, picture=picture))
 
     async def board(request: Request) -> Response:
         text = await call(sessions.board, _game_id(request))

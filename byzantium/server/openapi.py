@@ -373,7 +373,7 @@ def openapi_document() -> dict[str, JSONValue]:
                 "summary": "A seat's decision, answering step seq",
                 "operationId": "act",
                 "security": [{"seat": []}],
-                "parameters": [_game_id()],
+                "parameters": [_game_id(), _query("picture", "false: no picture", _BOOL)],
                 "requestBody": _body("ActRequest"),
                 "responses": {
                     "200": _json(_ref("Acted"), "the new step number and the seat's view"),

@@ -79,7 +79,7 @@ _SERVER_ONLY_OPTIONS: Final = frozenset({"components"})
 _BATCH: Final = 32
 _BATCH_SECONDS: Final = 0.25
 #: The most chronicle entries one view carries (the latest ones).
-MAX_CHRONICLE: Final = 500
+MAX_CHRONICLE: Final = 200
 #: The longest page of the game list.
 MAX_LIST: Final = 200
 
@@ -539,9 +539,13 @@ class Sessions:
 
     # -- acting ------------------------------------------------------------------------
 
-    def act(self, game_id: str, token: str | None, body: object) -> dict[str, JSONValue]:
+    def act(
+        self, game_id: str, token: str | None, body: object, *, picture: bool = True
+    ) -> dict[str, JSONValue]:
         """A seat's decision: committed before the answer, then the worker moves the
-        game on to the next person's decision."""
+        game on to the next person's decision. The answer holds the seat's view
+        (without its picture if ``picture`` is false), its chronicle from the step
+        answered on."""
         row = self._row(game_id)
         if token is None:
             raise ServerError(401, "no-token", "acting needs the seat's token (Authorization)")
@@ -581,7 +585,9 @@ class Sessions:
         self._states.keep((game_id, row.seq + 1), new)
         self.schedule(game_id)
         after = self._row(game_id)
-        return {"seq": row.seq + 1, "view": self.view_of(after, seat)}
+        # The chronicle from the step answered on: the client has read what came before.
+        view = self.view_of(after, seat, since=row.seq, picture=picture)
+        return {"seq": row.seq + 1, "view": view}
 
     def _decode(self, game: AnyGame, state: object, kind: str, value: object) -> object:
         if kind == "index":
