@@ -610,7 +610,15 @@ def test_a_reload_comes_back_to_the_same_position(server: str, browser: Browser)
             d.find_element(By.ID, "question-text").text,
             tuple(b.text for b in d.find_elements(By.CSS_SELECTOR, "#choices button")),
             d.find_element(By.ID, "heading").text,
-            d.execute_script("return document.getElementById('overlay-layer').innerHTML"),
+            # The picture as the server sent it (the page's outlines of the choices'
+            # targets and of the one in focus set aside).
+            d.execute_script(
+                "const copy = document.getElementById('overlay-layer').cloneNode(true);"
+                "for (const n of copy.querySelectorAll('.target, .pointed')) {"
+                "  n.classList.remove('target', 'pointed');"
+                "  if (!n.classList.length) n.removeAttribute('class'); }"
+                "return copy.innerHTML"
+            ),
             len(d.find_elements(By.CSS_SELECTOR, "#chronicle > li")),
         )
 
