@@ -34,6 +34,8 @@ from collections.abc import Callable, Hashable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Final, TypeVar
 
+import attrs
+
 from byzantium.core.codec import DecodeError, JSONValue, codec_for, loads_json
 from byzantium.core.drivers import random_policy, sample
 from byzantium.core.errors import (
@@ -580,12 +582,15 @@ class Sessions:
         chronicle = self._chronicle(game, state, actor, action, step.events)
         rows = [StepRow(row.seq + 1, actor, json.dumps(game.encode_action(action)), chronicle)]
         status = "over" if game.is_terminal(new) else "playing"
-        if not self.store.advance(game_id, row.seq, rows, self._encode(game, new), status):
+        encoded = self._encode(game, new)
+        if not self.store.advance(game_id, row.seq, rows, encoded, status):
             raise ServerError(409, "stale", "the game moved on meanwhile: read the view again")
         self._states.keep((game_id, row.seq + 1), new)
         self.schedule(game_id)
-        after = self._row(game_id)
-        # The chronicle from the step answered on: the client has read what came before.
+        # The view just after this step, whatever the worker has done since (the answer
+        # does not depend on how fast chance is drawn); its chronicle from the step
+        # answered on: the client has read what came before.
+        after = attrs.evolve(row, seq=row.seq + 1, state=encoded, status=status)
         view = self.view_of(after, seat, since=row.seq, picture=picture)
         return {"seq": row.seq + 1, "view": view}
 

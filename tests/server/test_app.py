@@ -516,3 +516,29 @@ def test_gzip_of_a_view_is_smaller() -> None:
         )
         assert "content-encoding" not in raw.headers
         assert len(gzip.compress(raw.content)) < len(raw.content) / 3
+
+
+def test_the_act_answers_with_the_view_just_after_the_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The answer to an act is the seat's view right after its step, however fast the
+    worker draws the chance that follows (it was the game's view of whenever the answer
+    was made: twin games then answered differently)."""
+    with app_client() as client:
+        sessions: Sessions = client.app.state.sessions  # type: ignore[attr-defined]
+        # The worker at its fastest: done before the act's answer is made.
+        monkeypatch.setattr(sessions, "schedule", sessions._automate)
+        game = new_game(client, game="sword-of-orthodoxy", seed=4)
+        moved = 0
+        for _ in range(10):
+            view = settled_view(client, game["game_id"], game["tokens"]["0"], picture="false")
+            if view["status"] == "over":
+                break
+            acted = client.post(
+                f"/api/games/{game['game_id']}/act",
+                json={"seq": view["seq"], "index": 0},
+                headers=bearer(game["tokens"]["0"]),
+                params={"picture": "false"},
+            ).json()
+            assert acted["seq"] == acted["view"]["seq"] == view["seq"] + 1
+            assert [c["seq"] for c in acted["view"]["chronicle"]] == [view["seq"] + 1]
+            moved += client.get(f"/api/games/{game['game_id']}").json()["seq"] > acted["seq"]
+        assert moved  # chance did follow some of the steps
