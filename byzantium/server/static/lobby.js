@@ -74,14 +74,14 @@ function showForm() {
   });
 }
 
-function optionsOf(entry) {
+// The options as chosen, each of its default's type.
+function optionsOf() {
   const found = {};
   for (const input of document.querySelectorAll("#create-options input, #create-options select")) {
     if (input.type === "checkbox") found[input.name] = input.checked;
     else if (input.dataset.kind === "number") found[input.name] = Number(input.value);
     else found[input.name] = input.value;
   }
-  void entry;
   return found;
 }
 
@@ -99,7 +99,7 @@ async function create(event) {
   let made;
   try {
     made = await call("POST", "/api/games", {
-      body: { game: entry.game, options: optionsOf(entry), seats: seatsWanted },
+      body: { game: entry.game, options: optionsOf(), seats: seatsWanted },
     });
   } catch (error) {
     showProblem(error.message);
