@@ -15,6 +15,7 @@ import json
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
 from typing import Final
 
 from starlette.applications import Starlette
@@ -23,12 +24,15 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from byzantium.core.codec import DecodeError, JSONValue, loads_json
-from byzantium.core.errors import ByzantiumError
+from byzantium.core.errors import ByzantiumError, RuleIndexError
+from byzantium.core.registry import available_games
+from byzantium.core.rules import get_rulebook
 from byzantium.server.openapi import openapi_document
 from byzantium.server.sessions import ServerError, Sessions
 from byzantium.server.store import Store
@@ -116,6 +120,22 @@ async def _body(request: Request) -> JSONValue:
         return loads_json(data, "the body")
     except DecodeError as error:
         raise ServerError(400, "bad-json", str(error)[:200]) from None
+
+
+#: The web client's files (index.html, its scripts and style), served at ``/``.
+STATIC: Final = Path(__file__).resolve().parent / "static"
+
+
+def _rule_summaries(game: str) -> dict[str, JSONValue]:
+    """The rule index's summary (our words) of each rule of ``game`` that has one."""
+    if game not in available_games():
+        raise ServerError(404, "unknown-game", f"no game is called {game[:40]!r}")
+    try:
+        book = get_rulebook(game)
+    except RuleIndexError:
+        return {"game": game, "rules": {}}
+    summaries: dict[str, JSONValue] = {e.id: e.summary for e in book if e.summary}
+    return {"game": game, "rules": summaries}
 
 
 def _game_id(request: Request) -> str:
@@ -214,6 +234,12 @@ def create_app(store: Store, *, workers: int = 2, own_store: bool = False) -> St
 
     document: dict[str, JSONValue] = {}
 
+    async def rules(request: Request) -> Response:
+        return answer(await call(_rule_summaries, str(request.path_params["game"])))
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", media_type="text/html")
+
     async def openapi(request: Request) -> Response:
         if not document:
             document.update(await run_in_threadpool(openapi_document))
@@ -266,8 +292,10 @@ def create_app(store: Store, *, workers: int = 2, own_store: bool = False) -> St
     }
     app = Starlette(
         routes=[
-            Route("/", root),
+            Route("/", page),
+            Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
             Route("/api", root),
+            Route("/api/rules/{game}", rules),
             Route("/api/catalogue", catalogue),
             Route("/api/games", list_games, methods=["GET"]),
             Route("/api/games", create_game, methods=["POST"]),

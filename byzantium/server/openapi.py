@@ -109,7 +109,17 @@ def _protocol_schemas() -> dict[str, JSONValue]:
         "created",
     )
     menu_entry = _object(
-        {"index": _INT, "number": _NULLABLE_INT, "action": _any_of("action"), "text": _STR},
+        {
+            "index": _INT,
+            "number": _NULLABLE_INT,
+            "action": _any_of("action"),
+            "text": _STR,
+            "targets": {
+                "type": "array",
+                "items": _STR,
+                "description": "CSS selectors of the picture's elements the action names",
+            },
+        },
         "index",
         "action",
         "text",
@@ -391,6 +401,30 @@ def openapi_document() -> dict[str, JSONValue]:
                 "operationId": "record",
                 "parameters": [_game_id()],
                 "responses": {"200": _json(_ref("Record"), "the record"), **_errors(404, 409)},
+            }
+        },
+        "/api/rules/{game}": {
+            "get": {
+                "summary": "The rule index's summary (our words) of every rule of a game",
+                "operationId": "rules",
+                "parameters": [{"name": "game", "in": "path", "required": True, "schema": _STR}],
+                "responses": {
+                    "200": _json(
+                        _object(
+                            {
+                                "game": _STR,
+                                "rules": {
+                                    "type": "object",
+                                    "additionalProperties": _STR,
+                                },
+                            },
+                            "game",
+                            "rules",
+                        ),
+                        "rule number -> summary",
+                    ),
+                    **_errors(404),
+                },
             }
         },
         "/api/openapi.json": {

@@ -54,6 +54,7 @@ from byzantium.core.rules import get_rulebook
 from byzantium.core.schema import observation_type
 from byzantium.render import board as board_layer
 from byzantium.render import layers
+from byzantium.render.targets import action_targets
 from byzantium.server.store import GameRow, StepRow, Store
 
 __all__ = [
@@ -490,6 +491,9 @@ class Sessions:
                     "number": number,
                     "action": game.encode_action(action),
                     "text": game.describe_choice(state, action, seat),
+                    # What the action names on the seat's picture (issue 39: a client
+                    # picks it with a click there).
+                    "targets": list(action_targets(game, state, action)),
                 }
             )
         return {
