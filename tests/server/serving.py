@@ -53,6 +53,9 @@ class Served:
     def client(self) -> httpx.Client:
         return httpx.Client(base_url=self.url, timeout=60)
 
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
     def kill(self) -> None:
         """SIGKILL: no chance to finish anything."""
         if self.process.poll() is None:

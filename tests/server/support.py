@@ -2,17 +2,13 @@
 waiting for the worker.
 
 :func:`app_client` gives a Starlette ``TestClient`` over an in-memory SQLite store:
-the bytes of each response are the application's own. :class:`ServerProcess` starts
-``python3 -m byzantium serve`` on a free port (``--port 0``: the first line of its
-output names the port) with a temporary SQLite file, for the end-to-end tests.
+the bytes of each response are the application's own. :func:`server_process` starts
+``python3 -m byzantium serve`` (:class:`~tests.server.serving.Served`) with a
+temporary SQLite file, for the end-to-end tests.
 """
 
 from __future__ import annotations
 
-import os
-import re
-import subprocess
-import sys
 import time
 import warnings
 from collections.abc import Callable, Iterator
@@ -28,8 +24,7 @@ with warnings.catch_warnings():
 
 from byzantium.server.app import create_app
 from byzantium.server.store import SQLiteStore
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.server.serving import Served
 
 #: JSON as the tests read it.
 Json = Any
@@ -84,63 +79,10 @@ def settled_view(
     return found[-1]
 
 
-class ServerProcess:
-    """``byzantium serve`` in a subprocess on a free port, with its own database."""
-
-    def __init__(self, database: Path) -> None:
-        env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "byzantium",
-                "serve",
-                "--database",
-                str(database),
-                "--port",
-                "0",
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=env,
-            cwd=database.parent,
-        )
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline()
-        found = re.search(r"http://127\.0\.0\.1:(\d+)/api", line)
-        if found is None:
-            self.stop()
-            raise AssertionError(f"the server did not start: {line!r}")
-        self.port = int(found.group(1))
-        self.url = f"http://127.0.0.1:{self.port}"
-
-    def client(self) -> httpx.Client:
-        return httpx.Client(base_url=self.url, timeout=60)
-
-    def alive(self) -> bool:
-        return self.process.poll() is None
-
-    def stop(self) -> str:
-        """Stop the server (SIGTERM, then SIGKILL); its standard error."""
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
-        assert self.process.stderr is not None
-        err = self.process.stderr.read()
-        for stream in (self.process.stdout, self.process.stderr):
-            if stream is not None:
-                stream.close()
-        return err
-
-
 @contextmanager
-def server_process(database: Path) -> Iterator[ServerProcess]:
-    server = ServerProcess(database)
+def server_process(database: Path) -> Iterator[Served]:
+    """``byzantium serve`` on a free port with this SQLite file, stopped at the end."""
+    server = Served(str(database), database.parent)
     try:
         yield server
     finally:

@@ -13,7 +13,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.server.support import ROOT, Json, ServerProcess, bearer, server_process, settled_view
+from tests.server.serving import ROOT, Served
+from tests.server.support import Json, bearer, server_process, settled_view
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -179,7 +180,7 @@ def test_the_server_refuses_bad_arguments_in_one_line(tmp_path: Path) -> None:
 
 
 def test_a_busy_port_is_one_line(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path / "games.db")
+    server = Served(str(tmp_path / "games.db"), tmp_path)
     try:
         done = subprocess.run(
             [
