@@ -22,7 +22,7 @@ import sys
 import types
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache, partial
-from typing import Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 import attrs
 
@@ -30,6 +30,7 @@ from byzantium.core.errors import ByzantiumError, InvalidStateError
 from byzantium.core.game import Event
 
 __all__ = [
+    "LazyOptions",
     "ProcedureContext",
     "ProcedureState",
     "TaskField",
@@ -39,6 +40,7 @@ __all__ = [
     "data_words",
     "fields_replacer",
     "is_word",
+    "lazy_request",
     "proceed",
     "push",
     "replace",
@@ -103,6 +105,75 @@ S = TypeVar("S", bound=ProcedureState)
 C = TypeVar("C")
 #: Any attrs record.
 R = TypeVar("R")
+
+
+class LazyOptions:
+    """Base of a slotted attrs request whose ``options`` (the menu of a decision) may
+    be worked out the first time something reads them rather than when the request
+    is made.
+
+    A transition ends at the next decision; a search that builds every child of a
+    position, or scores children it never expands, never needs their menus. A request
+    made by :func:`lazy_request` holds how to build its menu instead: its ``options``
+    slot stays empty until the first read, which builds the menu, keeps it in the slot
+    and drops the builder (and the state it held). From the outside nothing changes:
+    the request is immutable and reads, compares, hashes and encodes as if its menu
+    had been there from the start (equality and encoding read ``options`` and so build
+    it; a request class may leave ``options`` out of its hash, a function of the rest).
+    """
+
+    __slots__ = ("_build",)
+
+    if not TYPE_CHECKING:  # mypy would take every attribute of a request for valid
+
+        def __getattr__(self, name):
+            # Called only when the normal look-up fails: an unset slot.
+            if name != "options":
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            try:
+                build = object.__getattribute__(self, "_build")
+            except AttributeError:
+                raise AttributeError(f"{type(self).__name__} has no options") from None
+            options = tuple(build())
+            object.__setattr__(self, "options", options)
+            object.__delattr__(self, "_build")
+            return options
+
+
+#: Requests that build their menus when asked, by class: the name, the setter of the
+#: slot and the default of each of their other fields.
+_LAZY_FIELDS: dict[type, tuple[tuple[str, Callable[[object, object], None], object], ...]] = {}
+
+
+def _lazy_fields(cls: type) -> tuple[tuple[str, Callable[[object, object], None], object], ...]:
+    if not (isinstance(cls, type) and issubclass(cls, LazyOptions) and attrs.has(cls)):
+        raise TypeError(f"{cls!r} is no request that builds its options when asked")
+    found = _LAZY_FIELDS[cls] = tuple(
+        (f.name, getattr(cls, f.name).__set__, f.default)
+        for f in attrs.fields(cls)
+        if f.name != "options"
+    )
+    return found
+
+
+def lazy_request(cls: type[R], build: Callable[[], Sequence[object]], **fields: object) -> R:
+    """A request of ``cls`` (a :class:`LazyOptions` attrs class with an ``options``
+    field) whose ``options`` are ``build()``, called the first time they are read.
+
+    ``fields`` are its other fields (those left out take their defaults); ``build``
+    must give the very menu the request would have held had it been built now: it
+    works from the state as it was when the question was asked, never from anything
+    that changes since.
+    """
+    known = _LAZY_FIELDS.get(cls) or _lazy_fields(cls)
+    made: R = object.__new__(cls)
+    for name, setter, default in known:
+        value = fields.get(name, default)
+        if value is attrs.NOTHING:
+            raise TypeError(f"{cls.__name__} needs its field {name!r}")
+        setter(made, value)
+    object.__setattr__(made, "_build", build)
+    return made
 
 
 def _plain(cls: type) -> bool:

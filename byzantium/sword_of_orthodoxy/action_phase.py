@@ -8,6 +8,7 @@ in any order, repeated as long as they can be paid for).
 
 from __future__ import annotations
 
+import functools
 from itertools import chain
 from operator import attrgetter
 
@@ -21,7 +22,7 @@ from byzantium.sword_of_orthodoxy import (
     outposts,
     statecraft,
 )
-from byzantium.sword_of_orthodoxy.engine import Context, Offer, ask_choice, push, run_task
+from byzantium.sword_of_orthodoxy.engine import Context, Offer, ask_menu, push, run_task
 from byzantium.sword_of_orthodoxy.state import Decline, Select, SooAction, SooState, Task
 
 __all__ = ["ActionPhase", "all_offers"]
@@ -69,6 +70,11 @@ class _Selects(dict[str, Select]):
 _SELECTS = _Selects()
 
 
+def _options(ctx: Context, state: SooState) -> tuple[SooAction, ...]:
+    """The menu of the phase: ending it first, then every action, in their order."""
+    return (_DECLINE, *map(_SELECTS.__getitem__, _menu(ctx, state)[1]))
+
+
 def _same_parts(one: SooState, other: SooState) -> bool:
     """Whether two states are made of the very same (immutable) parts, hence equal."""
     return (
@@ -88,14 +94,15 @@ class ActionPhase(Task):
 
     @RULES.implements("10.0")
     def run(self, ctx: Context, state: SooState, answer: SooAction | None) -> SooState:
-        _, by_item = _menu(ctx, state)
         if answer is None:
-            options: tuple[SooAction, ...] = (_DECLINE, *map(_SELECTS.__getitem__, by_item))
-            return ask_choice(state, self, "10.0", "Byzantine Action Phase", options)
+            # The menu is built when it is first read (engine.ask_menu).
+            menu = functools.partial(_options, ctx, state)
+            return ask_menu(state, self, "10.0", "Byzantine Action Phase", menu)
         if isinstance(answer, Decline):
             ctx.log("10.0", "the Byzantine Action Phase ends", "phase")
             return state
         assert isinstance(answer, Select)
+        _, by_item = _menu(ctx, state)
         # The action is carried out at once, with the phase on the stack to come back
         # after it: what pushing both and popping the action would do, without the
         # copy of the state in between.

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 import attrs
 
 from byzantium.core.codec import Tagged
+from byzantium.core.procedure import LazyOptions
 from byzantium.sword_of_orthodoxy.components import (
     Components,
     Face,
@@ -110,8 +111,13 @@ class RequestKind(enum.Enum):
 
 
 @attrs.frozen
-class Request:
-    """The game waits for an answer; ``task`` continues with it."""
+class Request(LazyOptions):
+    """The game waits for an answer; ``task`` continues with it.
+
+    The menu of a decision (``options``) may be built the first time it is read
+    (:func:`~byzantium.sword_of_orthodoxy.engine.ask_menu`); it is a function of the
+    rest of the state, so the hash leaves it out.
+    """
 
     kind: RequestKind
     rule: str
@@ -122,7 +128,7 @@ class Request:
     #: DRAW: the space (mug) drawn from.
     space: str = ""
     #: CHOOSE: the legal answers, simplest first.
-    options: tuple[SooAction, ...] = ()
+    options: tuple[SooAction, ...] = attrs.field(default=(), hash=False)
     #: ROLL: the Path a single-die roll applies to alone, if any (an Akritai there may
     #: adjust it, 10.4.2).
     path: Path | None = None
