@@ -124,6 +124,14 @@ class LazyOptions:
 
     __slots__ = ("_build",)
 
+    def options_built(self) -> bool:
+        """Whether the menu has been built (or was given when the request was made)."""
+        try:
+            object.__getattribute__(self, "_build")
+        except AttributeError:
+            return True
+        return False
+
     if not TYPE_CHECKING:  # mypy would take every attribute of a request for valid
 
         def __getattr__(self, name):
