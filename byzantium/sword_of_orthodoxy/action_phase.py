@@ -36,22 +36,31 @@ def all_offers(ctx: Context, state: SooState) -> tuple[Offer, ...]:
     """Every action the player may take now, in a fixed order.
 
     The phase lists them twice for each decision: to ask, and again to carry out the
-    answer, in a state made of the same parts. The game keeps the last list, with
-    its state, so that the second listing costs nothing.
+    answer, in a state made of the same parts. The game keeps the last few lists,
+    with their states, so that the second listing costs nothing, even when the menus
+    of the position's children were listed in between (a search does that).
     """
     return _menu(ctx, state)[0]
+
+
+#: How many Action Phase menus a game keeps (:func:`_menu`): a search lists a
+#: position's menu, then its children's, then carries out the next answer of the
+#: position, which needs its menu again.
+MENUS_KEPT = 4
 
 
 def _menu(ctx: Context, state: SooState) -> tuple[tuple[Offer, ...], dict[str, Offer]]:
     """:func:`all_offers`, and the offers by item (kept together with the state)."""
     memo = ctx.game.offers_memo
-    if memo is not None and _same_parts(memo[0], state):
-        return memo[1], memo[2]
+    if memo is not None:
+        for kept in memo:
+            if _same_parts(kept[0], state):
+                return kept[1], kept[2]
     found = tuple(chain.from_iterable(group.offers(ctx, state) for group in GROUPS))
     by_item = dict(zip(map(_ITEM, found), found, strict=True))
     if len(by_item) != len(found):  # pragma: no cover - a programming error
         raise RuntimeError(f"two actions share a name: {[offer.item for offer in found]}")
-    ctx.game.offers_memo = (state, found, by_item)
+    ctx.game.offers_memo = ((state, found, by_item), *(memo or ())[: MENUS_KEPT - 1])
     return found, by_item
 
 
