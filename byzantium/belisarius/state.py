@@ -171,7 +171,8 @@ class Request(LazyOptions):
 
     The menu of a decision (``options``) may be built the first time it is read
     (:func:`~byzantium.belisarius.engine.ask_menu`); it is a function of the rest of
-    the state, so the hash leaves it out.
+    the state, so equality and the hash leave it out (a state read from outside is
+    checked with its menu, :func:`~byzantium.core.procedure.require_same_request`).
     """
 
     kind: RequestKind
@@ -185,7 +186,7 @@ class Request(LazyOptions):
     #: DRAW: the hand drawn from (a player index), or NOBODY for the Pool.
     hand: int = NOBODY
     #: CHOOSE: the legal answers, simplest first.
-    options: tuple[BelAction, ...] = attrs.field(default=(), hash=False)
+    options: tuple[BelAction, ...] = attrs.field(default=(), eq=False)
 
 
 @attrs.frozen

@@ -117,9 +117,14 @@ class LazyOptions:
     made by :func:`lazy_request` holds how to build its menu instead: its ``options``
     slot stays empty until the first read, which builds the menu, keeps it in the slot
     and drops the builder (and the state it held). From the outside nothing changes:
-    the request is immutable and reads, compares, hashes and encodes as if its menu
-    had been there from the start (equality and encoding read ``options`` and so build
-    it; a request class may leave ``options`` out of its hash, a function of the rest).
+    the request is immutable and reads, encodes, copies and pickles as if its menu had
+    been there from the start (which builds it).
+
+    The menu of a state the rules produced is a function of the rest of the state,
+    so a request class leaves ``options`` out of its equality and hash: comparing or
+    hashing states (a search's table of positions) then builds no menu.
+    :func:`require_same_request`, which checks a state read from outside, compares
+    the menus as well.
     """
 
     __slots__ = ("_build",)
@@ -455,9 +460,11 @@ def require_same_request(game_id: str, stored: object, asked: object) -> None:
     is not the one its task asks when asked again (``asked``): the validation both
     games use so that legal actions are never read from outside input.
 
-    Raises :class:`~byzantium.core.errors.InvalidStateError`.
+    Raises :class:`~byzantium.core.errors.InvalidStateError`. The menus are compared
+    too: a request that builds its menu when asked (:class:`LazyOptions`) leaves it
+    out of its equality, as a function of the rest of a state the rules produced.
     """
-    if asked != stored:
+    if asked != stored or getattr(asked, "options", ()) != getattr(stored, "options", ()):
         task = type(getattr(stored, "task", None)).__name__
         raise InvalidStateError(
             "the pending request is not the one the procedure asks here "

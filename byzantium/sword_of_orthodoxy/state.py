@@ -116,7 +116,8 @@ class Request(LazyOptions):
 
     The menu of a decision (``options``) may be built the first time it is read
     (:func:`~byzantium.sword_of_orthodoxy.engine.ask_menu`); it is a function of the
-    rest of the state, so the hash leaves it out.
+    rest of the state, so equality and the hash leave it out (a state read from
+    outside is checked with its menu, :func:`~byzantium.core.procedure.require_same_request`).
     """
 
     kind: RequestKind
@@ -128,7 +129,7 @@ class Request(LazyOptions):
     #: DRAW: the space (mug) drawn from.
     space: str = ""
     #: CHOOSE: the legal answers, simplest first.
-    options: tuple[SooAction, ...] = attrs.field(default=(), hash=False)
+    options: tuple[SooAction, ...] = attrs.field(default=(), eq=False)
     #: ROLL: the Path a single-die roll applies to alone, if any (an Akritai there may
     #: adjust it, 10.4.2).
     path: Path | None = None
