@@ -16,6 +16,7 @@ serialise like any other value. The state type needs the three fields of
 from __future__ import annotations
 
 import ast
+import contextlib
 import enum
 import inspect
 import sys
@@ -149,7 +150,9 @@ class LazyOptions:
                 raise AttributeError(f"{type(self).__name__} has no options") from None
             options = tuple(build())
             object.__setattr__(self, "options", options)
-            object.__delattr__(self, "_build")
+            # Another thread reading the menu at the same time may have dropped it.
+            with contextlib.suppress(AttributeError):
+                object.__delattr__(self, "_build")
             return options
 
 
