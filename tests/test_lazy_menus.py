@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import copy
 import functools
+import gc
 import pickle
 import random
+import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -240,3 +242,39 @@ def test_a_lazy_request_equals_the_request_built_at_once() -> None:
             break
     else:  # pragma: no cover
         pytest.fail("no lazy menu")
+
+
+def test_unread_menus_keep_no_earlier_request_alive() -> None:
+    """A game replayed on the fast path without reading its menus (its actions taken
+    from a record) keeps no chain of earlier requests (and their states) alive
+    through the menus it never built: between two unread movement menus (16.1), the
+    earlier request is freed once nothing else holds it."""
+    game: Belisarius = load_game("belisarius", scenario=1, capitulation=False)
+    rng = random.Random(3)
+    state = game.initial_state()
+    actions = []
+    for _ in range(400):
+        if game.current_player(state) == CHANCE:
+            action = sample(game.chance_outcomes(state), rng)
+        else:
+            action = rng.choice(game.legal_actions(state))
+        actions.append(action)
+        state = game.apply_unchecked(state, action)
+    replayed = game.initial_state()
+    pairs = 0
+    for action in actions:
+        before = weakref.ref(replayed.pending) if replayed.pending is not None else None
+        unread = _unread_move(replayed)
+        replayed = game.apply_unchecked(replayed, action)
+        if unread and _unread_move(replayed) and before is not None:
+            pairs += 1
+            gc.collect()
+            assert before() is None
+    assert pairs > 5
+
+
+def _unread_move(state: BelState) -> bool:
+    request = state.pending
+    return (
+        isinstance(request, LazyOptions) and request.rule == "16.1" and not request.options_built()
+    )

@@ -150,8 +150,10 @@ def ask_choice(  # noqa: PLR0917 - the request names who, why and what
     )
 
 
-def _checked_menu(rule: str, build: Callable[[], Sequence[BelAction]]) -> tuple[BelAction, ...]:
-    options = tuple(build())
+def _checked_menu(
+    rule: str, build: Callable[[BelState], Sequence[BelAction]], state: BelState
+) -> tuple[BelAction, ...]:
+    options = tuple(build(state))
     if not options:
         raise ValueError(f"rule {rule}: a choice needs at least one option")
     return options
@@ -163,16 +165,22 @@ def ask_menu(  # noqa: PLR0917 - the request names who, why and what
     player: int,
     rule: str,
     prompt: str,
-    build: Callable[[], Sequence[BelAction]],
+    build: Callable[[BelState], Sequence[BelAction]],
 ) -> BelState:
-    """Like :func:`ask_choice`, the options being ``build()``, called the first time
-    the menu is read (the legal actions, a checked answer, the state's encoding...):
-    a transition that ends at this decision does not build its menu (issue 41).
+    """Like :func:`ask_choice`, the options being ``build(state)``, called the first
+    time the menu is read (the legal actions, a checked answer, the state's
+    encoding...): a transition that ends at this decision does not build its menu
+    (issue 41).
 
-    ``build`` must give the menu of the state as it is now (the ``state`` given here,
-    which it may hold), whenever it is called.
+    ``build`` must give the menu of ``state`` whenever it is called, and may not read
+    the request ``state`` still holds (the one just answered, see :func:`answer`):
+    the request kept for later is given the state without it when that request's
+    own menu was never built, so that no chain of unread menus keeps every earlier
+    state alive.
     """
-    menu = partial(_checked_menu, rule, build)
+    held = state.pending
+    kept = state if held is None or held.options_built() else replace(state, "pending", None)
+    menu = partial(_checked_menu, rule, build, kept)
     request = lazy_request(
         Request, menu, kind=RequestKind.CHOOSE, rule=rule, prompt=prompt, task=task, player=player
     )

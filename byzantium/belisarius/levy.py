@@ -369,7 +369,7 @@ class LevyPhase(Task):
                 state.phasing,
                 "11.12",
                 f"place the levied {record.name} {kind.value}",
-                partial(_place_menu, ctx, state, region, kind, self.used),
+                partial(_place_menu, ctx, region=region, kind=kind, used=self.used),
             )
         kinds = levy_kinds(ctx, state, region, used=self.used)
         if not kinds:

@@ -768,7 +768,7 @@ class OperationsPhase(Task):
             player,
             "16.1",
             f"move the force ({self.points} Operations Points left), or stop",
-            partial(self._move_options, ctx, state, steps),
+            partial(self._move_options, ctx, steps=steps),
         )
 
     def _move_options(
