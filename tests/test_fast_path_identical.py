@@ -101,7 +101,9 @@ def test_every_child_is_the_same_on_both_paths(seed: int) -> None:
     while not game.is_terminal(state):
         for action in game.legal_actions(state)[:40]:
             fast = game.apply_unchecked(state, action)
-            assert fast == game.step(_fresh(state), action).state
+            checked = game.step(_fresh(state), action).state
+            assert fast == checked
+            assert game.state_digest(fast) == game.state_digest(checked)  # menus too
         state = game.apply_unchecked(state, random_policy(game, state, rng))
 
 

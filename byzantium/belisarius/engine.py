@@ -9,7 +9,8 @@ handed back to the same task's ``run``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 import attrs
@@ -28,6 +29,7 @@ from byzantium.core.game import Event
 from byzantium.core.procedure import (
     ProcedureContext,
     builder,
+    lazy_request,
     proceed,
     push,
     replace,
@@ -43,6 +45,7 @@ __all__ = [
     "answer",
     "ask_choice",
     "ask_draw",
+    "ask_menu",
     "ask_roll",
     "end_game",
     "proceed",
@@ -145,6 +148,43 @@ def ask_choice(  # noqa: PLR0917 - the request names who, why and what
     return _wait(
         state, _request(RequestKind.CHOOSE, rule, prompt, task, player, options=tuple(options))
     )
+
+
+def _checked_menu(
+    rule: str, build: Callable[[BelState], Sequence[BelAction]], state: BelState
+) -> tuple[BelAction, ...]:
+    options = tuple(build(state))
+    if not options:
+        raise ValueError(f"rule {rule}: a choice needs at least one option")
+    return options
+
+
+def ask_menu(  # noqa: PLR0917 - the request names who, why and what
+    state: BelState,
+    task: Task,
+    player: int,
+    rule: str,
+    prompt: str,
+    build: Callable[[BelState], Sequence[BelAction]],
+) -> BelState:
+    """Like :func:`ask_choice`, the options being ``build(state)``, called the first
+    time the menu is read (the legal actions, a checked answer, the state's
+    encoding...): a transition that ends at this decision does not build its menu
+    (issue 41).
+
+    ``build`` must give the menu of ``state`` whenever it is called, and may not read
+    the request ``state`` still holds (the one just answered, see :func:`answer`):
+    the request kept for later is given the state without it when that request's
+    own menu was never built, so that no chain of unread menus keeps every earlier
+    state alive.
+    """
+    held = state.pending
+    kept = state if held is None or held.options_built() else replace(state, "pending", None)
+    menu = partial(_checked_menu, rule, build, kept)
+    request = lazy_request(
+        Request, menu, kind=RequestKind.CHOOSE, rule=rule, prompt=prompt, task=task, player=player
+    )
+    return _wait(state, request)
 
 
 def end_game(

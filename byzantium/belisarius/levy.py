@@ -31,12 +31,13 @@ may not aim it at Justinian).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 
 import attrs
 
 from byzantium.belisarius import RULES
 from byzantium.belisarius.components import UnitKind
-from byzantium.belisarius.engine import Context, ask_choice, ask_roll, proceed, push
+from byzantium.belisarius.engine import Context, ask_choice, ask_menu, ask_roll, proceed, push
 from byzantium.belisarius.hexmap import Terrain
 from byzantium.belisarius.state import (
     AVAILABLE,
@@ -159,6 +160,13 @@ def levy_places(
     box, if it has room this turn (11.8, 18.3) and, for a Fleet, a port (11.63).
     """
     return list(_levy_sites(ctx, state, region, kind, used, zoc))
+
+
+def _place_menu(
+    ctx: Context, state: BelState, region: int, kind: UnitKind, used: tuple[int, ...]
+) -> list[BelAction]:
+    """The menu of where a levied unit goes (:func:`levy_places`)."""
+    return [place(w) for w in levy_places(ctx, state, region, kind, used=used)]
 
 
 def _levy_sites(  # noqa: PLR0917 - the arguments of levy_places
@@ -352,15 +360,16 @@ class LevyPhase(Task):
         if self.placed >= levy_size(ctx, state, region):
             return proceed(ctx, state, self._next())
         if self.kind:
+            # The type was offered because it has somewhere to go (levy_kinds): the
+            # places are listed when the menu is first read.
             kind = UnitKind(self.kind)
-            places = levy_places(ctx, state, region, kind, used=self.used)
-            return ask_choice(
+            return ask_menu(
                 state,
                 self,
                 state.phasing,
                 "11.12",
                 f"place the levied {record.name} {kind.value}",
-                [place(w) for w in places],
+                partial(_place_menu, ctx, region=region, kind=kind, used=self.used),
             )
         kinds = levy_kinds(ctx, state, region, used=self.used)
         if not kinds:

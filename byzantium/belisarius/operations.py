@@ -45,14 +45,14 @@ a coast or in a port (``debark``), and attack from the sea.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 
 import attrs
 
 from byzantium.belisarius import RULES
 from byzantium.belisarius.battle import Battle, LoseCounters, attack_targets
 from byzantium.belisarius.components import CombatTable, crt_cost, force_operations_points
-from byzantium.belisarius.engine import Context, ask_choice, ask_roll, proceed, push
+from byzantium.belisarius.engine import Context, ask_choice, ask_menu, ask_roll, proceed, push
 from byzantium.belisarius.movement import (
     box_entry_hexes,
     cost_scale,
@@ -740,7 +740,11 @@ class OperationsPhase(Task):
     def _move_menu(self, ctx: Context, state: BelState) -> BelState:
         """What the force may do next: stop, step, attack, a Special Operation, land
         passengers or drop counters off (14.11, 16.1, 17.21, 13.21); the force is done
-        when it can do nothing but stop (14.4)."""
+        when it can do nothing but stop (14.4).
+
+        Whether it can do anything more is decided now, from its steps (and, only
+        when it has none, its other Operations); the menu itself is built when it is
+        first read (:meth:`_move_options`)."""
         cat = ctx.cat
         force, where = self.force, self.where
         naval = is_naval(cat, force)
@@ -751,11 +755,33 @@ class OperationsPhase(Task):
             steps = fleet_steps(ctx, state, self)
         else:
             steps = _land_steps(ctx, state, known, where, self.points, self.moved)
+        if (
+            not steps
+            and not self._targets(ctx, state, known)
+            and not special_items(ctx, state, force, where, self.points)
+            and not (naval and debark_items(ctx, state, self))
+        ):
+            return self.finish_force(ctx, state)
+        return ask_menu(
+            state,
+            self,
+            player,
+            "16.1",
+            f"move the force ({self.points} Operations Points left), or stop",
+            partial(self._move_options, ctx, steps=steps),
+        )
+
+    def _move_options(
+        self, ctx: Context, state: BelState, steps: list[tuple[int, Fraction]]
+    ) -> list[BelAction]:
+        """The movement menu of :meth:`_move_menu` (``steps``: the force's steps)."""
+        cat = ctx.cat
+        force, where = self.force, self.where
+        naval = is_naval(cat, force)
+        known = _force_steps(ctx, state, force, self.operator(state))
         targets = self._targets(ctx, state, known)
         specials = special_items(ctx, state, force, where, self.points)
         landings = debark_items(ctx, state, self) if naval else []
-        if not steps and not targets and not specials and not landings:
-            return self.finish_force(ctx, state)
         # With nobody else there, what may be dropped off depends on the force and on
         # whether it stands in a hex or a box only.
         alone = _alone(state, force, where)
@@ -788,14 +814,7 @@ class OperationsPhase(Task):
         options += specials
         options += landings
         options += drops
-        return ask_choice(
-            state,
-            self,
-            player,
-            "16.1",
-            f"move the force ({self.points} Operations Points left), or stop",
-            options,
-        )
+        return options
 
     @RULES.implements("17.21", "17.22", "17.23", "15.31", "17.26", "17.28", "17.61")
     def targets(self, ctx: Context, state: BelState) -> list[int]:

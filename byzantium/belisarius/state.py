@@ -29,6 +29,7 @@ from byzantium.belisarius.components import Components, Side, UnitKind, UnitType
 from byzantium.belisarius.hexmap import HexMap, HexsideFeature, Terrain, TerrainKind
 from byzantium.belisarius.scenarios import Control, Scenario
 from byzantium.core.codec import Tagged
+from byzantium.core.procedure import LazyOptions
 
 __all__ = [
     "AVAILABLE",
@@ -165,8 +166,14 @@ class RequestKind(enum.Enum):
 
 
 @attrs.frozen
-class Request:
-    """The game waits for an answer; ``task`` continues with it."""
+class Request(LazyOptions):
+    """The game waits for an answer; ``task`` continues with it.
+
+    The menu of a decision (``options``) may be built the first time it is read
+    (:func:`~byzantium.belisarius.engine.ask_menu`); it is a function of the rest of
+    the state, so equality and the hash leave it out (a state read from outside is
+    checked with its menu, :func:`~byzantium.core.procedure.require_same_request`).
+    """
 
     kind: RequestKind
     rule: str
@@ -179,7 +186,7 @@ class Request:
     #: DRAW: the hand drawn from (a player index), or NOBODY for the Pool.
     hand: int = NOBODY
     #: CHOOSE: the legal answers, simplest first.
-    options: tuple[BelAction, ...] = ()
+    options: tuple[BelAction, ...] = attrs.field(default=(), eq=False)
 
 
 @attrs.frozen

@@ -23,7 +23,9 @@ Search and simulation code has a fast path: :meth:`Game.apply_unchecked` applies
 action taken from ``legal_actions`` (or ``chance_outcomes``) of that very state
 without checking it again and without building event text, and a game remembers
 the menu of the last state it listed, so that ``legal_actions(state)`` followed by
-``apply(state, action)`` builds that menu once.
+``apply(state, action)`` builds that menu once. The games build a decision's menu
+the first time it is read rather than in the transition that reaches it
+(:class:`~byzantium.core.procedure.LazyOptions`).
 """
 
 from __future__ import annotations

@@ -16,13 +16,14 @@ serialise like any other value. The state type needs the three fields of
 from __future__ import annotations
 
 import ast
+import contextlib
 import enum
 import inspect
 import sys
 import types
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache, partial
-from typing import Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 import attrs
 
@@ -30,6 +31,7 @@ from byzantium.core.errors import ByzantiumError, InvalidStateError
 from byzantium.core.game import Event
 
 __all__ = [
+    "LazyOptions",
     "ProcedureContext",
     "ProcedureState",
     "TaskField",
@@ -39,6 +41,7 @@ __all__ = [
     "data_words",
     "fields_replacer",
     "is_word",
+    "lazy_request",
     "proceed",
     "push",
     "replace",
@@ -103,6 +106,90 @@ S = TypeVar("S", bound=ProcedureState)
 C = TypeVar("C")
 #: Any attrs record.
 R = TypeVar("R")
+
+
+class LazyOptions:
+    """Base of a slotted attrs request whose ``options`` (the menu of a decision) may
+    be worked out the first time something reads them rather than when the request
+    is made.
+
+    A transition ends at the next decision; a search that builds every child of a
+    position, or scores children it never expands, never needs their menus. A request
+    made by :func:`lazy_request` holds how to build its menu instead: its ``options``
+    slot stays empty until the first read, which builds the menu, keeps it in the slot
+    and drops the builder (and the state it held). From the outside nothing changes:
+    the request is immutable and reads, encodes, copies and pickles as if its menu had
+    been there from the start (which builds it).
+
+    The menu of a state the rules produced is a function of the rest of the state,
+    so a request class leaves ``options`` out of its equality and hash: comparing or
+    hashing states (a search's table of positions) then builds no menu.
+    :func:`require_same_request`, which checks a state read from outside, compares
+    the menus as well.
+    """
+
+    __slots__ = ("_build",)
+
+    def options_built(self) -> bool:
+        """Whether the menu has been built (or was given when the request was made)."""
+        try:
+            object.__getattribute__(self, "_build")
+        except AttributeError:
+            return True
+        return False
+
+    if not TYPE_CHECKING:  # mypy would take every attribute of a request for valid
+
+        def __getattr__(self, name):
+            # Called only when the normal look-up fails: an unset slot.
+            if name != "options":
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            try:
+                build = object.__getattribute__(self, "_build")
+            except AttributeError:
+                raise AttributeError(f"{type(self).__name__} has no options") from None
+            options = tuple(build())
+            object.__setattr__(self, "options", options)
+            # Another thread reading the menu at the same time may have dropped it.
+            with contextlib.suppress(AttributeError):
+                object.__delattr__(self, "_build")
+            return options
+
+
+#: Requests that build their menus when asked, by class: the name, the setter of the
+#: slot and the default of each of their other fields.
+_LAZY_FIELDS: dict[type, tuple[tuple[str, Callable[[object, object], None], object], ...]] = {}
+
+
+def _lazy_fields(cls: type) -> tuple[tuple[str, Callable[[object, object], None], object], ...]:
+    if not (isinstance(cls, type) and issubclass(cls, LazyOptions) and attrs.has(cls)):
+        raise TypeError(f"{cls!r} is no request that builds its options when asked")
+    found = _LAZY_FIELDS[cls] = tuple(
+        (f.name, getattr(cls, f.name).__set__, f.default)
+        for f in attrs.fields(cls)
+        if f.name != "options"
+    )
+    return found
+
+
+def lazy_request(cls: type[R], build: Callable[[], Sequence[object]], **fields: object) -> R:
+    """A request of ``cls`` (a :class:`LazyOptions` attrs class with an ``options``
+    field) whose ``options`` are ``build()``, called the first time they are read.
+
+    ``fields`` are its other fields (those left out take their defaults); ``build``
+    must give the very menu the request would have held had it been built now: it
+    works from the state as it was when the question was asked, never from anything
+    that changes since.
+    """
+    known = _LAZY_FIELDS.get(cls) or _lazy_fields(cls)
+    made: R = object.__new__(cls)
+    for name, setter, default in known:
+        value = fields.get(name, default)
+        if value is attrs.NOTHING:
+            raise TypeError(f"{cls.__name__} needs its field {name!r}")
+        setter(made, value)
+    object.__setattr__(made, "_build", build)
+    return made
 
 
 def _plain(cls: type) -> bool:
@@ -376,9 +463,11 @@ def require_same_request(game_id: str, stored: object, asked: object) -> None:
     is not the one its task asks when asked again (``asked``): the validation both
     games use so that legal actions are never read from outside input.
 
-    Raises :class:`~byzantium.core.errors.InvalidStateError`.
+    Raises :class:`~byzantium.core.errors.InvalidStateError`. The menus are compared
+    too: a request that builds its menu when asked (:class:`LazyOptions`) leaves it
+    out of its equality, as a function of the rest of a state the rules produced.
     """
-    if asked != stored:
+    if asked != stored or getattr(asked, "options", ()) != getattr(stored, "options", ()):
         task = type(getattr(stored, "task", None)).__name__
         raise InvalidStateError(
             "the pending request is not the one the procedure asks here "

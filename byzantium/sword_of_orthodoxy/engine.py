@@ -19,7 +19,14 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 import attrs
 
 from byzantium.core.game import Event
-from byzantium.core.procedure import ProcedureContext, proceed, push, replacer, run_task
+from byzantium.core.procedure import (
+    ProcedureContext,
+    lazy_request,
+    proceed,
+    push,
+    replacer,
+    run_task,
+)
 from byzantium.sword_of_orthodoxy.components import Path
 from byzantium.sword_of_orthodoxy.state import (
     Board,
@@ -44,6 +51,7 @@ __all__ = [
     "ask_again",
     "ask_choice",
     "ask_draw",
+    "ask_menu",
     "ask_roll",
     "board_query",
     "end_game",
@@ -354,6 +362,34 @@ def ask_choice(
     if not options:
         raise ValueError(f"rule {rule}: a choice needs at least one option")
     return _wait(state, Request(RequestKind.CHOOSE, rule, prompt, task, options=tuple(options)))
+
+
+def _checked_menu(rule: str, build: Callable[[], Sequence[SooAction]]) -> tuple[SooAction, ...]:
+    options = tuple(build())
+    if not options:
+        raise ValueError(f"rule {rule}: a choice needs at least one option")
+    return options
+
+
+def ask_menu(
+    state: SooState,
+    task: Task,
+    rule: str,
+    prompt: str,
+    build: Callable[[], Sequence[SooAction]],
+) -> SooState:
+    """Like :func:`ask_choice`, the options being ``build()``, called the first time
+    the menu is read (the legal actions, a checked answer, the state's encoding...):
+    a transition that ends at this decision does not build its menu (issue 41).
+
+    ``build`` must give the menu of the state as it is now (the ``state`` given here,
+    which it may hold), whenever it is called.
+    """
+    menu = functools.partial(_checked_menu, rule, build)
+    request = lazy_request(
+        Request, menu, kind=RequestKind.CHOOSE, rule=rule, prompt=prompt, task=task
+    )
+    return _wait(state, request)
 
 
 def end_game(ctx: Context, state: SooState, rule: str, reason: str, *, defeat: bool) -> SooState:

@@ -174,9 +174,11 @@ class SwordOfOrthodoxy(Game[SooState, SooAction]):
         self.standing_rules: tuple[StandingRule, ...] = self.STANDING_RULES
         if self.options["italy_is_important"]:
             self.standing_rules += (pope_leaves_with_italy,)
-        #: The last Byzantine Action Phase menu, its state, and its offers by item (see
-        #: ``action_phase``).
-        self.offers_memo: tuple[SooState, tuple[Offer, ...], dict[str, Offer]] | None = None
+        #: The last few Byzantine Action Phase menus, the last first: each with its
+        #: state and its offers by item (see ``action_phase``).
+        self.offers_memo: (
+            tuple[tuple[SooState, tuple[Offer, ...], dict[str, Offer]], ...] | None
+        ) = None
         self._space: SooActionSpace | None = None
         #: The outcomes of a draw from a mug (each tile in it equally likely), by the
         #: tiles in it: the same immutable tuple every time the mug holds the same

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 import attrs
 
 from byzantium.core.codec import Tagged
+from byzantium.core.procedure import LazyOptions
 from byzantium.sword_of_orthodoxy.components import (
     Components,
     Face,
@@ -110,8 +111,14 @@ class RequestKind(enum.Enum):
 
 
 @attrs.frozen
-class Request:
-    """The game waits for an answer; ``task`` continues with it."""
+class Request(LazyOptions):
+    """The game waits for an answer; ``task`` continues with it.
+
+    The menu of a decision (``options``) may be built the first time it is read
+    (:func:`~byzantium.sword_of_orthodoxy.engine.ask_menu`); it is a function of the
+    rest of the state, so equality and the hash leave it out (a state read from
+    outside is checked with its menu, :func:`~byzantium.core.procedure.require_same_request`).
+    """
 
     kind: RequestKind
     rule: str
@@ -122,7 +129,7 @@ class Request:
     #: DRAW: the space (mug) drawn from.
     space: str = ""
     #: CHOOSE: the legal answers, simplest first.
-    options: tuple[SooAction, ...] = ()
+    options: tuple[SooAction, ...] = attrs.field(default=(), eq=False)
     #: ROLL: the Path a single-die roll applies to alone, if any (an Akritai there may
     #: adjust it, 10.4.2).
     path: Path | None = None

@@ -33,6 +33,11 @@ RULEBOOK = "belisarius"
 SMALL = Budget(worlds=2, barbarian_worlds=3, options=4, steps=120)
 
 
+def _menu(state: BelState) -> tuple[object, ...]:
+    """The options of a state's request (equality of requests leaves them out)."""
+    return () if state.pending is None else state.pending.options
+
+
 def test_the_game_offers_the_expert_policy() -> None:
     game = belisarius()
     assert {"sensible", "expert"} <= set(game.policies())
@@ -112,6 +117,7 @@ def test_a_determinization_keeps_what_the_player_knows() -> None:
                 state.control,
                 state.pending,
             )
+            assert _menu(sample) == _menu(state)
             changed += after.hands[other] != before.hands[other]
     assert changed > 0
 
@@ -152,6 +158,7 @@ def test_twins_that_differ_only_in_the_opponents_secrets_get_the_same_answer(
     for game, expert, state, twin in _twin_pairs(scenario, 0, rng, 80):
         other = opponent(state.pending.player)  # type: ignore[union-attr]
         assert twin.pending == state.pending  # the same question, the same options
+        assert _menu(twin) == _menu(state)
         secrets = (twin.stratagems.hands[other], twin.solidus[other])
         differ = secrets != (state.stratagems.hands[other], state.solidus[other])
         assert differ or state.stratagems.held(other) == 0
