@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from byzantium.belisarius import engine, operations, world
@@ -150,6 +150,7 @@ def test_zones_after_counters_move_match_zones_worked_out_afresh(
     projection, or the enemy's, which change it; into a City too) never leaves a stale
     zone."""
     playing = sorted(state.units.in_play())
+    assume(playing)  # a board with no counter in play has no counter to move
     hexes = {state.units.where[u] for u in playing} & set(CAT.map.hexes())
     spots = sorted({*CAT.cities, *(h for w in hexes for h in CAT.map.neighbours(w))})
     player = data.draw(st.sampled_from((EMPIRE, BARBARIAN)))
@@ -224,6 +225,7 @@ def test_a_whole_stack_stepping_on_is_its_counters_moved_one_by_one(
     memory of what moved as :meth:`Units.move` of each counter in turn."""
     units = state.units
     occupied = sorted(w for w in units.index() if w > 0)
+    assume(occupied)  # a board with no counter in play has no stack to move
     origin = data.draw(st.sampled_from(occupied))
     stack = units.at(origin)
     force = stack if data.draw(st.booleans()) else stack[: max(1, len(stack) - 1)]
