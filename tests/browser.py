@@ -63,6 +63,7 @@ def missing_browser(*modules: tuple[str, str]) -> str:
 def require_browser(*modules: tuple[str, str]) -> None:
     """Skips the test when :func:`missing_browser` finds something missing, or fails it
     when ``BYZANTIUM_REQUIRE_BROWSER`` is set."""
+    __tracebackhide__ = True  # the report points at the fixture that asked
     missing = missing_browser(*modules)
     if missing:
         if REQUIRED:
