@@ -24,7 +24,6 @@ or the server's extra is missing, except when ``BYZANTIUM_REQUIRE_BROWSER`` is s
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
@@ -36,15 +35,16 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from byzantium.core.rules import get_rulebook
+from tests.browser import chromium, require_browser
 
 ROOT = Path(__file__).resolve().parent.parent
-REQUIRED = bool(os.environ.get("BYZANTIUM_REQUIRE_BROWSER"))
 SCREENSHOTS = os.environ.get("BYZANTIUM_SCREENSHOTS", "")
 WAIT = 30.0
 
@@ -69,25 +69,10 @@ window.WebSocket = class extends RealSocket {
 """
 
 
-def _missing() -> str:
-    for module, extra in (("selenium", "browser"), ("starlette", "server"), ("uvicorn", "server")):
-        if importlib.util.find_spec(module) is None:
-            return f"{module} is not installed (pip install byzantium[{extra}])"
-    if shutil.which("chromium") is None or shutil.which("chromedriver") is None:
-        return (
-            "chromium / chromedriver are not installed (apt-get install chromium chromium-driver)"
-        )
-    return ""
-
-
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     """The address of a running ``byzantium serve`` (started here, stopped after)."""
-    missing = _missing()
-    if missing:
-        if REQUIRED:
-            pytest.fail(f"browser test required but {missing}")
-        pytest.skip(missing)
+    require_browser(("starlette", "server"), ("uvicorn", "server"))
     given = os.environ.get("BYZANTIUM_CLIENT_SERVER")
     if given:
         yield given.rstrip("/")
@@ -143,51 +128,32 @@ Browser = Callable[[], Any]
 def browser(server: str) -> Iterator[Browser]:
     """Opens Chromium windows of 1280x800, each with its own profile (its own
     localStorage: another person), each capturing what its pages receive."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
+    opened: list[Any] = []
+    with ExitStack() as windows:
 
-    opened: list[tuple[Any, str]] = []
+        def open_one() -> Any:
+            driver = windows.enter_context(
+                chromium(window=(1280, 800), capabilities={"goog:loggingPrefs": {"browser": "ALL"}})
+            )
+            opened.append(driver)
+            driver.execute_cdp_cmd(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False},
+            )
+            driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CAPTURE})
+            driver.set_script_timeout(WAIT)
+            return driver
 
-    def open_one() -> Any:
-        options = webdriver.ChromeOptions()
-        options.binary_location = shutil.which("chromium") or "chromium"
-        profile = tempfile.mkdtemp(prefix="byzantium-chromium-")
-        for flag in (
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            f"--user-data-dir={profile}",
-            "--window-size=1280,800",
-        ):
-            options.add_argument(flag)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
-        opened.append((driver, profile))
-        driver.execute_cdp_cmd(
-            "Emulation.setDeviceMetricsOverride",
-            {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False},
-        )
-        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CAPTURE})
-        driver.set_script_timeout(WAIT)
-        return driver
-
-    try:
         yield open_one
-    finally:
-        for driver, profile in opened:
-            errors = [
-                e["message"]
-                for e in driver.get_log("browser")
-                if e["level"] == "SEVERE" and "favicon" not in e["message"]
-            ]
-            driver.quit()
-            shutil.rmtree(profile, ignore_errors=True)
-            assert not errors, errors
+        # What each page said on its console that was an error (read before the
+        # windows close).
+        errors = [
+            e["message"]
+            for driver in opened
+            for e in driver.get_log("browser")
+            if e["level"] == "SEVERE" and "favicon" not in e["message"]
+        ]
+    assert not errors, errors
 
 
 # -- driving the page ----------------------------------------------------------------------

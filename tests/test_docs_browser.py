@@ -13,7 +13,6 @@ when ``BYZANTIUM_REQUIRE_BROWSER`` is set: then a missing browser fails the test
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 import subprocess
@@ -25,31 +24,19 @@ from typing import Any
 
 import pytest
 
+from tests.browser import REQUIRED, chromium, require_browser
+
 ROOT = Path(__file__).resolve().parent.parent
-REQUIRED = bool(os.environ.get("BYZANTIUM_REQUIRE_BROWSER"))
+#: What the tests need besides selenium, and the extras that bring it.
+MODULES = (("sphinx", "docs"), ("furo", "docs"))
 WIDTHS = (1280, 800)
 #: The pages of the rule entries, and a page of test source they link to.
 RULE_PAGES = ("games/sword-of-orthodoxy.html", "games/belisarius.html")
 
 
-def _missing() -> str:
-    for module, extra in (("selenium", "browser"), ("sphinx", "docs"), ("furo", "docs")):
-        if importlib.util.find_spec(module) is None:
-            return f"{module} is not installed (pip install byzantium[{extra}])"
-    if shutil.which("chromium") is None or shutil.which("chromedriver") is None:
-        return (
-            "chromium / chromedriver are not installed (apt-get install chromium chromium-driver)"
-        )
-    return ""
-
-
 @pytest.fixture(scope="module")
 def html() -> Iterator[Path]:
-    missing = _missing()
-    if missing:
-        if REQUIRED:
-            pytest.fail(f"browser test required but {missing}")
-        pytest.skip(missing)
+    require_browser(*MODULES)
     built = os.environ.get("BYZANTIUM_DOCS_HTML")
     if built:
         yield Path(built)
@@ -76,36 +63,9 @@ def html() -> Iterator[Path]:
 
 @pytest.fixture(scope="module")
 def driver() -> Iterator[Any]:
-    missing = _missing()
-    if missing:
-        if REQUIRED:
-            pytest.fail(f"browser test required but {missing}")
-        pytest.skip(missing)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium") or "chromium"
-    profile = tempfile.mkdtemp(prefix="byzantium-chromium-")
-    for flag in (
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--hide-scrollbars",
-        f"--user-data-dir={profile}",
-    ):
-        options.add_argument(flag)
-    browser = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
-    try:
-        yield browser
-    finally:
-        browser.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+    require_browser(*MODULES)
+    with chromium(flags=["--hide-scrollbars"]) as chrome:
+        yield chrome
 
 
 def _open(driver: Any, page: Path, width: int) -> None:

@@ -8,10 +8,7 @@ is set (``tox -e browser`` and CI set it): then a missing browser fails the test
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import tempfile
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -23,54 +20,15 @@ from byzantium.core.drivers import play, random_policy
 from byzantium.core.registry import load_game
 from byzantium.core.rules import get_rulebook
 from byzantium.render.viewer import view_html
-
-REQUIRED = bool(os.environ.get("BYZANTIUM_REQUIRE_BROWSER"))
-
-
-def _missing() -> str:
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return "selenium is not installed (pip install byzantium[browser])"
-    if shutil.which("chromium") is None or shutil.which("chromedriver") is None:
-        return (
-            "chromium / chromedriver are not installed (apt-get install chromium chromium-driver)"
-        )
-    return ""
+from tests.browser import chromium, require_browser
 
 
 @pytest.fixture(scope="module")
 def driver() -> Iterator[Any]:
-    missing = _missing()
-    if missing:
-        if REQUIRED:
-            pytest.fail(f"browser test required but {missing}")
-        pytest.skip(missing)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium") or "chromium"
-    profile = tempfile.mkdtemp(prefix="byzantium-chromium-")
-    for flag in (
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        f"--user-data-dir={profile}",
-        "--window-size=1400,1000",
-    ):
-        options.add_argument(flag)
-    browser = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
-    try:
+    """One browser of 1400x1000 for all the tests of the file."""
+    require_browser()
+    with chromium(window=(1400, 1000)) as browser:
         yield browser
-    finally:
-        browser.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 def _page(tmp_path: Path, game_id: str, seed: int, steps: int, docs_url: str | None = None) -> Path:

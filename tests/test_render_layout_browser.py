@@ -15,14 +15,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from byzantium.belisarius.game import Belisarius
 from byzantium.belisarius.state import BelState
 from byzantium.core.drivers import play
 from byzantium.core.registry import load_game
 from byzantium.render import after_setup, svg
 from byzantium.render.viewer import view_html
+from tests.browser import chromium, require_browser
 from tests.test_render import _walk
-from tests.test_render_browser import driver  # noqa: F401 - the shared browser fixture
 
 #: Random positions drawn per scenario.
 POSITIONS = 50
@@ -68,6 +70,14 @@ return [labels.length, found, outside];
 """
 
 
+@pytest.fixture(scope="module")
+def driver() -> Iterator[Any]:
+    """One browser of 1400x1000 (the viewer's tests' size) for all the pictures."""
+    require_browser()
+    with chromium(window=(1400, 1000)) as browser:
+        yield browser
+
+
 def _pictures() -> Iterator[tuple[str, str]]:
     for scenario in (1, 2, 3):
         game = load_game("belisarius", scenario=scenario)
@@ -87,7 +97,7 @@ def _pictures() -> Iterator[tuple[str, str]]:
             yield title, svg(game, position, seat)
 
 
-def test_labels_cover_no_label_city_or_counter_and_text_stays_inside(driver: Any) -> None:  # noqa: F811
+def test_labels_cover_no_label_city_or_counter_and_text_stays_inside(driver: Any) -> None:
     driver.get("data:text/html;charset=utf-8,<!DOCTYPE html><div id=pic></div>")
     problems: list[str] = []
     measured = 0
@@ -103,7 +113,7 @@ def test_labels_cover_no_label_city_or_counter_and_text_stays_inside(driver: Any
 
 
 def test_a_click_on_a_stack_in_the_viewer_lists_its_counters(
-    driver: Any,  # noqa: F811
+    driver: Any,
     tmp_path: Path,
 ) -> None:
     from selenium.webdriver.common.action_chains import ActionChains

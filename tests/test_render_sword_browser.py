@@ -4,13 +4,13 @@ met in random games and three fuller ones from a game of the ``expert`` player,
 every label lies inside the frame of its box (``getBBox``), no two labels overlap,
 no tile overlaps another, and nothing leaves the picture.
 
-One browser session for all the pictures (the ``driver`` fixture of
-tests/test_render_browser.py: skipped without chromium, failed when
-``BYZANTIUM_REQUIRE_BROWSER`` is set).
+One browser session for all the pictures (tests/browser.py: skipped without selenium
+and chromium, failed when ``BYZANTIUM_REQUIRE_BROWSER`` is set).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +18,17 @@ import pytest
 
 from byzantium.core.registry import load_game
 from byzantium.render import svg
-from tests import test_render_browser
+from tests.browser import chromium, require_browser
 from tests.test_render_sword import expert_positions, positions
 
-driver = test_render_browser.driver
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[Any]:
+    """One browser of 1400x1000 (the viewer's tests' size) for all the pictures."""
+    require_browser()
+    with chromium(window=(1400, 1000)) as browser:
+        yield browser
+
 
 #: Every text inside the ``rect.frame`` of its nearest framed group; no two texts
 #: overlapping; every frame inside its parent frame; no two tiles overlapping. Returns
