@@ -225,7 +225,9 @@ const asked = !document.getElementById("question").hidden && buttons.length
 if (game.dataset.status !== "over" && !asked) return null;
 return {seq: Number(game.dataset.seq), status: game.dataset.status,
         choices: asked ? buttons.map((b) => b.textContent) : [],
-        targets: asked ? buttons.map((b) => b.dataset.targets || "") : []};
+        targets: asked ? buttons.map((b) => b.dataset.targets || "") : [],
+        careful: asked ? buttons.map((b) => b.classList.contains("careful")) : [],
+        first: asked ? buttons.findIndex((b) => b.dataset.index === "0") : -1};
 """
 
 
@@ -311,14 +313,18 @@ def test_a_whole_sword_game_is_played_by_clicking_its_choices(
         seq = state["seq"]
         if clicks == 5:
             shoot(driver, "client-sword.png")
+        # A choice the game cautions against (ending the phase, keeping less money)
+        # is never the first one shown, which takes the keyboard's focus.
+        careful = state["careful"]
+        assert not careful or not careful[0] or all(careful), state["choices"]
         # The board where a choice names something drawn (every other time), else the
-        # menu: the first choice (ending a phase, declining) keeps the game short,
-        # the others now and then make it a game.
+        # menu: the library's first choice (ending a phase, declining) keeps the game
+        # short, the others now and then make it a game.
         named = [i for i, t in enumerate(state["targets"]) if t]
         if named and clicks % 2 == 0:
             on_board += choose(driver, named[clicks % len(named)], on_board=True)
         else:
-            choose(driver, 0 if clicks % 4 else clicks % len(state["choices"]))
+            choose(driver, state["first"] if clicks % 4 else clicks % len(state["choices"]))
         clicks += 1
         assert clicks < 400, "the game did not end"
     assert on_board >= 1

@@ -119,6 +119,12 @@ def _protocol_schemas() -> dict[str, JSONValue]:
                 "items": _STR,
                 "description": "CSS selectors of the picture's elements the action names",
             },
+            "caution": {
+                "type": "string",
+                "description": "why to think twice before this choice (it passes, ends a "
+                "phase or throws something away), with its rule; empty for a harmless one. "
+                "A client lists such choices after the others.",
+            },
         },
         "index",
         "action",

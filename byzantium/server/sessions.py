@@ -494,6 +494,10 @@ class Sessions:
                     # What the action names on the seat's picture (issue 39: a client
                     # picks it with a click there).
                     "targets": list(action_targets(game, state, action)),
+                    # Why to think twice (Game.caution): the page lists such choices
+                    # last, so that the first choice, which takes the keyboard's focus,
+                    # never passes or throws something away.
+                    "caution": game.caution(state, action),
                 }
             )
         return {

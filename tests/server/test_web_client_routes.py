@@ -1,6 +1,7 @@
 """What the web client (issue 39) needs of the server beyond the protocol's first
 draft: the page at ``/`` and its files, the rule index's summaries per game, and, per
-offered action, what it names on the seat's picture (so a click there can choose it)."""
+offered action, what it names on the seat's picture (so a click there can choose it)
+and why to think twice before it."""
 
 from __future__ import annotations
 
@@ -61,3 +62,22 @@ def test_offered_actions_name_their_places_on_the_picture() -> None:
                 assert f'polygon[data-hex="{where:04d}"]' in action["targets"]
         assert all(isinstance(a["targets"], list) for a in actions)
         assert any(a["targets"] for a in actions)
+
+
+def test_offered_actions_carry_the_game_s_caution() -> None:
+    """Each offered action says why to think twice before it (Game.caution), so the
+    page lists such choices last: at the Byzantine Action Phase (10.0) ending the phase
+    is cautioned and buying is not."""
+    with app_client() as client:
+        made = client.post(
+            "/api/games",
+            json={"game": "sword-of-orthodoxy", "seats": [{"player": "person"}], "seed": 1},
+        ).json()
+        view = settled_view(client, made["game_id"], made["tokens"]["0"])
+        actions = view["question"]["actions"]
+        assert view["question"]["rule"].startswith("10")
+        cautions = {a["text"]: a["caution"] for a in actions}
+        ending = [text for text in cautions if text.startswith("End the Byzantine Action")]
+        assert ending and all(cautions[text] for text in ending)
+        assert any(not caution for caution in cautions.values())
+        assert all(isinstance(a["caution"], str) for a in actions)

@@ -146,13 +146,22 @@ function showQuestion(view) {
     if (question.rule_summary && !current.summaries[question.rule]) rule.append(` (${question.rule_summary})`);
   }
   const onBoard = [];
-  for (const action of question.actions) {
+  // The choices the game cautions against (passing, ending a phase, throwing something
+  // away) come last, so that the first choice, which takes the focus, is never one.
+  const ordered = [...question.actions.filter((a) => !a.caution), ...question.actions.filter((a) => a.caution)];
+  for (const action of ordered) {
     const button = document.createElement("button");
     button.type = "button";
-    button.className = "choice";
+    button.className = action.caution ? "choice careful" : "choice";
     button.dataset.index = String(action.index);
     button.dataset.number = String(action.number);
     button.textContent = action.text;
+    if (action.caution) {
+      const why = document.createElement("span");
+      why.className = "caution";
+      why.textContent = ` (careful: ${action.caution})`;
+      button.append(why);
+    }
     if (action.targets && action.targets.length) {
       button.dataset.targets = JSON.stringify(action.targets);
       onBoard.push({ selectors: action.targets, action });
