@@ -54,6 +54,7 @@ from byzantium.core.rules import get_rulebook
 from byzantium.core.schema import observation_type
 from byzantium.render import board as board_layer
 from byzantium.render import layers
+from byzantium.render.belisarius import Pieces
 from byzantium.render.targets import action_targets
 from byzantium.server.store import GameRow, StepRow, Store
 
@@ -84,6 +85,8 @@ _BATCH_SECONDS: Final = 0.25
 MAX_CHRONICLE: Final = 200
 #: The longest page of the game list.
 MAX_LIST: Final = 200
+#: The most games whose drawn picture parts are kept (the least recently drawn go).
+KEPT_PIECES: Final = 256
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -132,6 +135,27 @@ class _Cache(OrderedDict[K, V]):
                 self.popitem(last=False)
         return value
 
+    def find_or_keep(self, key: K, make: Callable[[], V]) -> V:
+        """The value of ``key``, made by ``make()`` and kept if there is none (one
+        value per key, however many threads ask at once)."""
+        with self.lock:
+            if key in self:
+                self.move_to_end(key)
+                return self[key]
+            value = self[key] = make()
+            while len(self) > self.size:
+                self.popitem(last=False)
+            return value
+
+
+@attrs.frozen
+class _Kept:
+    """The picture parts drawn of one game, and the lock its drawers take in turn (a
+    :class:`~byzantium.render.belisarius.Pieces` is not safe across threads)."""
+
+    pieces: Pieces = attrs.field(factory=Pieces)
+    lock: threading.Lock = attrs.field(factory=threading.Lock)
+
 
 def token_digest(token: str) -> str:
     """The hex SHA-256 digest under which a seat token is stored."""
@@ -165,6 +189,7 @@ class Sessions:
         workers: int = 2,
         cache_size: int = 64,
         picture_cache_size: int = 64,
+        kept_pieces: int = KEPT_PIECES,
     ) -> None:
         self.store = store
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="byzantium-play")
@@ -174,6 +199,9 @@ class Sessions:
             picture_cache_size
         )
         self._boards: _Cache[str, str | None] = _Cache(8)
+        #: Each live game's drawn picture parts (issue 38: an act's overlay is drawn
+        #: from them in a fraction of the time).
+        self._pieces: _Cache[str, _Kept] = _Cache(kept_pieces)
         self._records: _Cache[str, dict[str, JSONValue]] = _Cache(16)
         self._running: set[str] = set()
         self._again: set[str] = set()
@@ -522,7 +550,10 @@ class Sessions:
         key = (row.game_id, row.seq, reader)
         found = self._pictures.find(key)
         if found is None:
-            found = self._pictures.keep(key, layers(game, state, reader))
+            kept = self._pieces.find_or_keep(row.game_id, _Kept)
+            with kept.lock:
+                drawn = layers(game, state, reader, pieces=kept.pieces)
+            found = self._pictures.keep(key, drawn)
         board, overlay = found
         url = None if board is None else f"/api/games/{row.game_id}/board.svg"
         return {"board": url, "overlay": overlay}
