@@ -32,6 +32,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
 from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
 from typing import Final, TypeVar
 
 import attrs
@@ -85,6 +86,10 @@ _BATCH_SECONDS: Final = 0.25
 MAX_CHRONICLE: Final = 200
 #: The longest page of the game list.
 MAX_LIST: Final = 200
+#: The most outcomes a chance step's odds list in the chronicle (as the record viewer).
+MAX_ODDS: Final = 40
+#: The key, beside the readers' keys, of the odds in a step's stored chronicle.
+_ODDS_KEY: Final = "odds"
 #: The most games whose drawn picture parts are kept (the least recently drawn go).
 KEPT_PIECES: Final = 256
 
@@ -460,8 +465,16 @@ class Sessions:
             for step in self.store.steps(row.game_id, after=first):
                 if step.seq > row.seq:
                     break
-                lines = json.loads(step.chronicle).get(key, [])
-                chronicle.append({"seq": step.seq, "actor": step.actor, "lines": lines})
+                stored = json.loads(step.chronicle)
+                entry: dict[str, JSONValue] = {
+                    "seq": step.seq,
+                    "actor": step.actor,
+                    "lines": stored.get(key, []),
+                }
+                odds = stored.get(_ODDS_KEY, {}).get(key)
+                if odds is not None:
+                    entry["odds"] = odds
+                chronicle.append(entry)
         view: dict[str, JSONValue] = {
             "game_id": row.game_id,
             "seq": row.seq,
@@ -670,12 +683,47 @@ class Sessions:
     ) -> str:
         """The step's lines for every reader (each seat and the spectator), as JSON."""
         who = "chance" if actor == CHANCE else game.player_name(actor)
-        lines: dict[str, list[str]] = {}
+        lines: dict[str, JSONValue] = {}
+        odds: dict[str, JSONValue] = {}
+        outcomes = game.chance_outcomes(state) if actor == CHANCE else ()
         for reader in [*range(game.NUM_PLAYERS), SPECTATOR]:
-            said = [f"{who}: {game.describe_step(state, action, reader)}"]
+            said: list[JSONValue] = [f"{who}: {game.describe_step(state, action, reader)}"]
             said += [t for t in (game.event_text(e, reader) for e in events) if t is not None]
             lines[_reader_key(reader)] = said
+            # Odds before, result after (issue 39): only to a reader who may know them.
+            if outcomes and game.odds_visible(state, reader):
+                odds[_reader_key(reader)] = self._odds(game, state, action, outcomes, reader)
+        if odds:
+            lines[_ODDS_KEY] = odds
         return json.dumps(lines, separators=(",", ":"))
+
+    @staticmethod
+    def _odds(
+        game: AnyGame,
+        state: object,
+        action: object,
+        outcomes: tuple[tuple[object, Fraction], ...],
+        reader: int,
+    ) -> list[JSONValue]:
+        """A chance step's outcomes with their exact probabilities, for a reader who
+        may know them (:meth:`~byzantium.core.game.Game.odds_visible`); the one drawn
+        is marked only where he may see which it was, as the record viewer does."""
+        seen = game.visible_action(state, action, reader) == action
+        found: list[JSONValue] = []
+        for outcome, probability in outcomes[:MAX_ODDS]:
+            entry: dict[str, JSONValue] = {
+                "text": game.describe_action(state, outcome),
+                "probability": str(probability),
+            }
+            if seen and outcome == action:
+                entry["drawn"] = True
+            found.append(entry)
+        if len(outcomes) > MAX_ODDS:
+            rest = sum((p for _, p in outcomes[MAX_ODDS:]), Fraction(0))
+            found.append(
+                {"text": f"... and {len(outcomes) - MAX_ODDS} more", "probability": str(rest)}
+            )
+        return found
 
     # -- the worker: chance and built-in players ---------------------------------------
 
