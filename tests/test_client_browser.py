@@ -354,6 +354,14 @@ def test_a_whole_sword_game_is_played_by_clicking_its_choices(
     summaries = [s.text for s in driver.find_elements(By.CSS_SELECTOR, "#chronicle .summary")]
     known = {e.id: e.summary for e in book if e.summary}
     assert any(f"({known[r.get_attribute('data-rule')]})" in summaries for r in rules[:50])
+    # Chance steps list their outcomes with their odds (issue 39), the one drawn marked.
+    odds = driver.find_elements(By.CSS_SELECTOR, "#chronicle .odds")
+    assert odds
+    for listing in odds[:20]:
+        items = [li.text for li in listing.find_elements(By.CSS_SELECTOR, "li")]
+        assert all(re.match(r"\d+(/\d+)?: \S", t) for t in items), items
+        drawn = listing.find_elements(By.CSS_SELECTOR, "li.drawn")
+        assert len(drawn) == 1 and drawn[0].text.endswith("(drawn)")
 
 
 #: The visible forms of a side's treasury and hand in the texts and pictures of the

@@ -14,11 +14,14 @@ import os
 import random
 import re
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from byzantium.core.drivers import chance_policy, random_policy
 from byzantium.core.errors import ArgumentError, ByzantiumError
 from byzantium.core.game import CHANCE, SPECTATOR, Game
+
+if TYPE_CHECKING:
+    from byzantium.render.belisarius import Pieces
 
 __all__ = ["MAX_PIXELS", "Picture", "after_setup", "layers", "sized", "stacked", "svg"]
 
@@ -106,12 +109,23 @@ def _perspective(game: Game[S, A], perspective: int | None) -> int | None:
     return perspective
 
 
-def layers(game: Game[S, A], state: S, perspective: int | None = None) -> tuple[str | None, str]:
+def layers(
+    game: Game[S, A],
+    state: S,
+    perspective: int | None = None,
+    *,
+    pieces: Pieces | None = None,
+) -> tuple[str | None, str]:
     """The picture :func:`svg` draws (with no marks), as a static board and an overlay:
     ``board`` is the same for every state of the game (the Belisarius map, most of a
     picture's bytes; ``None`` for a game whose picture is not split) and ``overlay``
     is drawn over it at the same origin and scale. :func:`stacked` puts them back
-    together."""
+    together.
+
+    ``pieces`` (a :class:`byzantium.render.belisarius.Pieces`, one per game, used by
+    one thread at a time) keeps the parts of the Belisarius overlay already drawn, so
+    that the next pictures of the same game cost a fraction; the text is the same
+    with or without it."""
     if not isinstance(game, Game):
         raise ArgumentError(f"a game is needed, not {repr(game)[:60]}")
     game.check_state(state)
@@ -129,6 +143,7 @@ def layers(game: Game[S, A], state: S, perspective: int | None = None) -> tuple[
         reachable_for=None,
         zoc=False,
         with_map=None,
+        pieces=pieces,
     )
     return board(game), overlay
 

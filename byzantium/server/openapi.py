@@ -143,8 +143,36 @@ def _protocol_schemas() -> dict[str, JSONValue]:
         "rule",
         "actions",
     )
+    odds_entry = _object(
+        {
+            "text": _STR,
+            "probability": {
+                "type": "string",
+                "pattern": "^[0-9]+(/[0-9]+)?$",
+                "description": "the exact probability as a fraction, e.g. 1/6",
+            },
+            "drawn": {
+                "const": True,
+                "description": "the outcome drawn, where this reader may see which it was",
+            },
+        },
+        "text",
+        "probability",
+    )
     chronicle_entry = _object(
-        {"seq": _INT, "actor": _INT, "lines": {"type": "array", "items": _STR}},
+        {
+            "seq": _INT,
+            "actor": _INT,
+            "lines": {"type": "array", "items": _STR},
+            "odds": {
+                "type": "array",
+                "items": _ref("OddsEntry"),
+                "description": (
+                    "a chance step's outcomes and their probabilities, only where this "
+                    "reader may know the odds"
+                ),
+            },
+        },
         "seq",
         "actor",
         "lines",
@@ -258,6 +286,7 @@ def _protocol_schemas() -> dict[str, JSONValue]:
         "MenuEntry": menu_entry,
         "Question": question,
         "ChronicleEntry": chronicle_entry,
+        "OddsEntry": odds_entry,
         "View": view,
         "SeatRequest": seat_request,
         "CreateRequest": create,

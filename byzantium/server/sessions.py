@@ -32,6 +32,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
 from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
 from typing import Final, TypeVar
 
 import attrs
@@ -54,6 +55,7 @@ from byzantium.core.rules import get_rulebook
 from byzantium.core.schema import observation_type
 from byzantium.render import board as board_layer
 from byzantium.render import layers
+from byzantium.render.belisarius import Pieces
 from byzantium.render.targets import action_targets
 from byzantium.server.store import GameRow, StepRow, Store
 
@@ -84,6 +86,12 @@ _BATCH_SECONDS: Final = 0.25
 MAX_CHRONICLE: Final = 200
 #: The longest page of the game list.
 MAX_LIST: Final = 200
+#: The most outcomes a chance step's odds list in the chronicle (as the record viewer).
+MAX_ODDS: Final = 40
+#: The key, beside the readers' keys, of the odds in a step's stored chronicle.
+_ODDS_KEY: Final = "odds"
+#: The most games whose drawn picture parts are kept (the least recently drawn go).
+KEPT_PIECES: Final = 256
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -132,6 +140,27 @@ class _Cache(OrderedDict[K, V]):
                 self.popitem(last=False)
         return value
 
+    def find_or_keep(self, key: K, make: Callable[[], V]) -> V:
+        """The value of ``key``, made by ``make()`` and kept if there is none (one
+        value per key, however many threads ask at once)."""
+        with self.lock:
+            if key in self:
+                self.move_to_end(key)
+                return self[key]
+            value = self[key] = make()
+            while len(self) > self.size:
+                self.popitem(last=False)
+            return value
+
+
+@attrs.frozen
+class _Kept:
+    """The picture parts drawn of one game, and the lock its drawers take in turn (a
+    :class:`~byzantium.render.belisarius.Pieces` is not safe across threads)."""
+
+    pieces: Pieces = attrs.field(factory=Pieces)
+    lock: threading.Lock = attrs.field(factory=threading.Lock)
+
 
 def token_digest(token: str) -> str:
     """The hex SHA-256 digest under which a seat token is stored."""
@@ -165,6 +194,7 @@ class Sessions:
         workers: int = 2,
         cache_size: int = 64,
         picture_cache_size: int = 64,
+        kept_pieces: int = KEPT_PIECES,
     ) -> None:
         self.store = store
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="byzantium-play")
@@ -174,6 +204,9 @@ class Sessions:
             picture_cache_size
         )
         self._boards: _Cache[str, str | None] = _Cache(8)
+        #: Each live game's drawn picture parts (issue 38: an act's overlay is drawn
+        #: from them in a fraction of the time).
+        self._pieces: _Cache[str, _Kept] = _Cache(kept_pieces)
         self._records: _Cache[str, dict[str, JSONValue]] = _Cache(16)
         self._running: set[str] = set()
         self._again: set[str] = set()
@@ -432,8 +465,16 @@ class Sessions:
             for step in self.store.steps(row.game_id, after=first):
                 if step.seq > row.seq:
                     break
-                lines = json.loads(step.chronicle).get(key, [])
-                chronicle.append({"seq": step.seq, "actor": step.actor, "lines": lines})
+                stored = json.loads(step.chronicle)
+                entry: dict[str, JSONValue] = {
+                    "seq": step.seq,
+                    "actor": step.actor,
+                    "lines": stored.get(key, []),
+                }
+                odds = stored.get(_ODDS_KEY, {}).get(key)
+                if odds is not None:
+                    entry["odds"] = odds
+                chronicle.append(entry)
         view: dict[str, JSONValue] = {
             "game_id": row.game_id,
             "seq": row.seq,
@@ -526,7 +567,10 @@ class Sessions:
         key = (row.game_id, row.seq, reader)
         found = self._pictures.find(key)
         if found is None:
-            found = self._pictures.keep(key, layers(game, state, reader))
+            kept = self._pieces.find_or_keep(row.game_id, _Kept)
+            with kept.lock:
+                drawn = layers(game, state, reader, pieces=kept.pieces)
+            found = self._pictures.keep(key, drawn)
         board, overlay = found
         url = None if board is None else f"/api/games/{row.game_id}/board.svg"
         return {"board": url, "overlay": overlay}
@@ -643,12 +687,47 @@ class Sessions:
     ) -> str:
         """The step's lines for every reader (each seat and the spectator), as JSON."""
         who = "chance" if actor == CHANCE else game.player_name(actor)
-        lines: dict[str, list[str]] = {}
+        lines: dict[str, JSONValue] = {}
+        odds: dict[str, JSONValue] = {}
+        outcomes = game.chance_outcomes(state) if actor == CHANCE else ()
         for reader in [*range(game.NUM_PLAYERS), SPECTATOR]:
-            said = [f"{who}: {game.describe_step(state, action, reader)}"]
+            said: list[JSONValue] = [f"{who}: {game.describe_step(state, action, reader)}"]
             said += [t for t in (game.event_text(e, reader) for e in events) if t is not None]
             lines[_reader_key(reader)] = said
+            # Odds before, result after (issue 39): only to a reader who may know them.
+            if outcomes and game.odds_visible(state, reader):
+                odds[_reader_key(reader)] = self._odds(game, state, action, outcomes, reader)
+        if odds:
+            lines[_ODDS_KEY] = odds
         return json.dumps(lines, separators=(",", ":"))
+
+    @staticmethod
+    def _odds(
+        game: AnyGame,
+        state: object,
+        action: object,
+        outcomes: tuple[tuple[object, Fraction], ...],
+        reader: int,
+    ) -> list[JSONValue]:
+        """A chance step's outcomes with their exact probabilities, for a reader who
+        may know them (:meth:`~byzantium.core.game.Game.odds_visible`); the one drawn
+        is marked only where he may see which it was, as the record viewer does."""
+        seen = game.visible_action(state, action, reader) == action
+        found: list[JSONValue] = []
+        for outcome, probability in outcomes[:MAX_ODDS]:
+            entry: dict[str, JSONValue] = {
+                "text": game.describe_action(state, outcome),
+                "probability": str(probability),
+            }
+            if seen and outcome == action:
+                entry["drawn"] = True
+            found.append(entry)
+        if len(outcomes) > MAX_ODDS:
+            rest = sum((p for _, p in outcomes[MAX_ODDS:]), Fraction(0))
+            found.append(
+                {"text": f"... and {len(outcomes) - MAX_ODDS} more", "probability": str(rest)}
+            )
+        return found
 
     # -- the worker: chance and built-in players ---------------------------------------
 

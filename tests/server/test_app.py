@@ -323,6 +323,77 @@ def test_the_picture_is_the_board_and_the_readers_overlay() -> None:
         assert len(overlay) < len(board) / 4
 
 
+def test_overlays_drawn_from_kept_pieces_are_those_drawn_afresh() -> None:
+    """The server draws each game's overlays from one store of kept parts: along a
+    random game, every reader's overlay drawn so is byte for byte the one drawn alone
+    (the spectator too, and whole seasons of steps where stacks move and control
+    changes)."""
+    from byzantium.core.drivers import play, random_policy
+    from byzantium.render.belisarius import Pieces
+
+    bel = load_game("belisarius")
+    record = play(bel, random_policy, seed=5, max_steps=400)
+    state = bel.initial_state()
+    pieces = Pieces()
+    compared = 0
+    for number, action in enumerate(record.actions):
+        state = bel.step(state, action).state
+        for reader in (0, 1, SPECTATOR):
+            kept = layers(bel, state, reader, pieces=pieces)
+            if number % 3 == 0:
+                assert kept == layers(bel, state, reader), (number, reader)
+                compared += 1
+    assert compared > 250
+    assert pieces.parts  # the parts were kept, not drawn afresh each time
+
+
+def test_the_server_keeps_one_store_of_pieces_per_live_game_and_few_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each overlay of a game is drawn with that game's own kept parts (the same object
+    every time, another for another game), the stores kept for a bounded number of
+    games (the least recently drawn go), and the overlays are those drawn afresh."""
+    import byzantium.server.sessions as sessions_module
+    from byzantium.server.store import SQLiteStore
+
+    seen: list[tuple[int, object]] = []
+
+    def spy(game: Json, state: Json, reader: Json = None, *, pieces: Json = None) -> Json:
+        seen.append((reader, pieces))
+        return layers(game, state, reader, pieces=pieces)
+
+    monkeypatch.setattr(sessions_module, "layers", spy)
+    sessions = Sessions(SQLiteStore(":memory:"), kept_pieces=2)
+    try:
+        people = [{"player": "person"}, {"player": "person"}]
+        ids = [
+            str(sessions.create({"game": "belisarius", "seats": people, "seed": s})["game_id"])
+            for s in (1, 2, 3)
+        ]
+        bel = load_game("belisarius")
+        by_game: dict[str, set[int]] = {}
+        for game_id in ids:
+            for reader in (None, 0, 1):
+                before = len(seen)
+                view: Json = sessions.view_seat(game_id, reader)
+                assert len(seen) == before + 1
+                pieces = seen[-1][1]
+                assert pieces is not None
+                by_game.setdefault(game_id, set()).add(id(pieces))
+                row = sessions.store.get(game_id)
+                assert row is not None
+                state = bel.decode_state(json.loads(row.state))
+                if row.seq == view["seq"]:
+                    fresh = layers(bel, state, SPECTATOR if reader is None else reader)[1]
+                    assert view["picture"]["overlay"] == fresh
+        assert all(len(kept) == 1 for kept in by_game.values())
+        assert len({next(iter(kept)) for kept in by_game.values()}) == 3
+        assert len(sessions._pieces) == 2
+        assert ids[0] not in sessions._pieces
+    finally:
+        sessions.close()
+
+
 def test_sword_has_no_board_layer() -> None:
     with app_client() as client:
         game = new_game(client, game="sword-of-orthodoxy")

@@ -57,6 +57,20 @@ function actorName(actor) {
   return seats[actor] ? seats[actor].name : `Seat ${actor}`;
 }
 
+// A chance step's outcomes and their odds (given only where this reader may know
+// them), the one drawn marked where he may see it.
+function oddsList(odds) {
+  const list = document.createElement("ul");
+  list.className = "odds";
+  for (const outcome of odds) {
+    const item = document.createElement("li");
+    if (outcome.drawn) item.className = "drawn";
+    item.textContent = `${outcome.probability}: ${outcome.text}${outcome.drawn ? " (drawn)" : ""}`;
+    list.append(item);
+  }
+  return list;
+}
+
 function addChronicle(entries) {
   const list = document.getElementById("chronicle");
   for (const entry of entries || []) {
@@ -87,6 +101,7 @@ function addChronicle(entries) {
       lines.append(item);
     });
     if (lines.children.length) li.append(lines);
+    if (entry.odds && entry.odds.length) li.append(oddsList(entry.odds));
     list.prepend(li); // newest first, under the question
   }
 }
