@@ -27,7 +27,8 @@ def frugal_choice(game: Belisarius, state: BelState, player: int, rng: random.Ra
     """Decline when poor (and allowed to), otherwise a random legal action."""
     view: BelObservation = game.observation(state, player)
     legal = game.legal_actions(state)
-    if view.treasury < POOR and Done() in legal:
+    # A seat always reads its own treasury (only a spectator's view has none).
+    if view.treasury is not None and view.treasury < POOR and Done() in legal:
         return Done()
     return rng.choice(legal)
 
