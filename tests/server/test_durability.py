@@ -49,6 +49,8 @@ class Played:
     acked: tuple[int, object] | None = None
     acts: int = 0
     over: bool = False
+    #: Error answers to reading the game (asked again; too many is an error).
+    hiccups: list[str] = attrs.field(factory=list)
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -61,7 +63,18 @@ def drive(served: Served, played: Played, rng: random.Random, errors: list[str])
     with served.client() as client:
         try:
             while True:
-                info = client.get(f"/api/games/{played.game_id}").json()
+                answer = client.get(f"/api/games/{played.game_id}")
+                if answer.status_code != 200:
+                    # Seen once under PostgreSQL while the other server restarted: an
+                    # error answer instead of the game; ask again (what is stored is
+                    # what check_stored asserts).
+                    played.hiccups.append(f"{answer.status_code} {answer.text[:200]}")
+                    if len(played.hiccups) > 100:
+                        errors.append(f"{played.game_id}: {played.hiccups[-1]}")
+                        return
+                    time.sleep(0.05)
+                    continue
+                info = answer.json()
                 if info["status"] == "over":
                     played.over = True
                     return
