@@ -500,7 +500,7 @@ def test_two_people_play_belisarius_and_neither_sees_the_other_s_secrets(
         if named and steps % 7 == 0:
             choose(pages[side], named[0], on_board=True)
         else:
-            choose(pages[side], 0)
+            choose(pages[side], state["first"])
         asked_at = int(state["seq"])
 
         def answered(d: Any, asked_at: int = asked_at) -> bool:
@@ -555,7 +555,7 @@ def test_a_game_against_the_expert(server: str, browser: Browser) -> None:
         if state["status"] == "over":
             break
         seq = state["seq"]
-        choose(driver, 0)
+        choose(driver, state["first"])
         asked_at = int(seq)
 
         def moved(d: Any, asked_at: int = asked_at) -> bool:
